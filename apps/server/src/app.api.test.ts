@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { migrateToLatest } from './db/client';
+import { TEST_DIALECT, type TestContext, createTestApp } from './test/test-app';
+
+describe(`app foundation (${TEST_DIALECT})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('answers health after a database round trip', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown /api paths with a JSON 404 in the error shape', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Route GET /api/does-not-exist not found' },
+    });
+  });
+
+  it('answers a malformed JSON body with 400 in the error shape', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/nonce',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"address":',
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ error: { code: string; message: string } }>();
+    expect(Object.keys(body)).toEqual(['error']);
+    expect(typeof body.error.code).toBe('string');
+    expect(body.error.message.length).toBeGreaterThan(0);
+  });
+
+  it('answers a schema violation with 400 VALIDATION_ERROR', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/nonce',
+      payload: { address: 'not base58 0OIl' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('never leaks a stack trace on a 500', async () => {
+    const app = await buildApp({ env: ctx.env, database: ctx.database });
+    app.get('/api/boom', async () => {
+      throw new Error('secret internals at /srv/app.ts:42');
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' },
+    });
+    expect(res.body).not.toContain('secret internals');
+    await app.close();
+  });
+
+  it('runs migrations idempotently on a second boot', async () => {
+    await expect(migrateToLatest(ctx.database.db)).resolves.toBeUndefined();
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  });
+});

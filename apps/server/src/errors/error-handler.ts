@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+
+function send(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).send({ error: { code, message } });
+}
+
+/** One error handler: `{ error: { code, message } }`, and never a stack trace on 5xx. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return send(reply, error.statusCode, error.code, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const message = first?.message ?? 'Invalid request';
+      return send(reply, 400, 'VALIDATION_ERROR', message);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) return send(reply, 429, 'RATE_LIMITED', error.message);
+      return send(reply, status, error.code ?? 'BAD_REQUEST', error.message);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again.');
+  });
+}

@@ -1,0 +1,64 @@
+import type { Db } from '../../db/client';
+
+export interface NonceRow {
+  nonce: string;
+  address: string;
+  message: string;
+  issued_at: string;
+  expires_at: string;
+}
+
+export class AuthRepository {
+  constructor(private readonly db: Db) {}
+
+  async insertNonce(row: NonceRow): Promise<void> {
+    await this.db.insertInto('auth_nonces').values(row).execute();
+  }
+
+  /** Deletes and returns the nonce in one statement, so only the first login can use it. */
+  async consumeNonce(nonce: string, address: string): Promise<NonceRow | undefined> {
+    return this.db
+      .deleteFrom('auth_nonces')
+      .where('nonce', '=', nonce)
+      .where('address', '=', address)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async deleteExpiredNonces(now: string): Promise<void> {
+    await this.db.deleteFrom('auth_nonces').where('expires_at', '<', now).execute();
+  }
+
+  async upsertUser(id: string, walletAddress: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('users')
+      .values({ id, wallet_address: walletAddress, created_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+
+  async insertSession(tokenHash: string, userId: string, now: string, expiresAt: string) {
+    await this.db
+      .insertInto('sessions')
+      .values({ token_hash: tokenHash, user_id: userId, created_at: now, expires_at: expiresAt })
+      .execute();
+  }
+
+  async findSession(tokenHash: string, now: string) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id as userId', 'users.wallet_address as walletAddress'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+  }
+
+  async deleteExpiredSessions(now: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginRequestSchema, nonceRequestSchema } from '@baegen/shared';
+import type { Env } from '../../config/env';
+import { publicOrigin } from '../security/origin';
+import { SESSION_COOKIE, currentUser } from './auth.plugin';
+import type { AuthService } from './auth.service';
+
+/** The domain a sign-in message must name: PUBLIC_URL's host, else the Host the request came to. */
+function expectedDomain(request: FastifyRequest, env: Env): string {
+  return new URL(publicOrigin(request, env)).host;
+}
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService; env: Env }) {
+  const { auth, env } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = {
+    rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, timeWindow: env.AUTH_RATE_LIMIT_WINDOW_MS },
+  };
+
+  r.post('/nonce', { schema: { body: nonceRequestSchema }, config: rateLimit }, async (request) =>
+    auth.issueNonce(request.body.address, expectedDomain(request, env)),
+  );
+
+  r.post('/login', { schema: { body: loginRequestSchema }, config: rateLimit }, async (request, reply) => {
+    const { session, token, expiresAt } = await auth.login(request.body, expectedDomain(request, env));
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: new URL(publicOrigin(request, env)).protocol === 'https:',
+      expires: expiresAt,
+    });
+    return session;
+  });
+
+  r.get('/session', { preHandler: app.authenticate, config: rateLimit }, async (request) =>
+    currentUser(request),
+  );
+
+  r.post('/logout', { config: rateLimit }, async (request, reply) => {
+    await auth.logout(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
+import { userIdFromAddress, type NonceResponse, type Session } from '@baegen/shared';
+import { AppError } from '../../errors/app-error';
+import { newId } from '../../lib/ids';
+import { buildSignInMessage, parseSignInMessage } from './auth-message';
+import type { AuthRepository } from './auth.repository';
+
+export const NONCE_TTL_MS = 5 * 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Decodes base58 into exactly `length` bytes, or fails with a 400 naming the field. */
+function decodeBase58(value: string, length: number, field: string): Uint8Array {
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(value);
+  } catch {
+    throw AppError.badRequest(`${field} is not valid base58`, 'INVALID_BASE58');
+  }
+  if (bytes.length !== length) {
+    throw AppError.badRequest(`${field} must be ${length} bytes, got ${bytes.length}`, 'INVALID_LENGTH');
+  }
+  return bytes;
+}
+
+export interface AuthServiceOptions {
+  sessionTtlMs: number;
+  now?: () => Date;
+}
+
+const invalidLogin = () => AppError.unauthorized('Invalid or expired sign-in message', 'INVALID_SIGNATURE');
+
+export class AuthService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly options: AuthServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async issueNonce(address: string, domain: string): Promise<NonceResponse> {
+    decodeBase58(address, 32, 'Wallet address');
+    const issued = this.now();
+    const nonce = newId(16);
+    const issuedAt = issued.toISOString();
+    const expiresAt = new Date(issued.getTime() + NONCE_TTL_MS).toISOString();
+    const message = buildSignInMessage({ address, domain, nonce, issuedAt, expiresAt });
+    await this.repo.deleteExpiredNonces(issuedAt);
+    await this.repo.insertNonce({ nonce, address, message, issued_at: issuedAt, expires_at: expiresAt });
+    return { nonce, message, expiresAt };
+  }
+
+  /** Verifies a signed sign-in message and opens a session; returns the raw session token. */
+  async login(
+    input: { address: string; message: string; signature: string },
+    domain: string,
+  ): Promise<{ session: Session; token: string; expiresAt: Date }> {
+    const publicKey = decodeBase58(input.address, 32, 'Wallet address');
+    const signature = decodeBase58(input.signature, 64, 'Signature');
+    const fields = parseSignInMessage(input.message);
+    if (!fields || fields.address !== input.address || fields.domain !== domain) throw invalidLogin();
+
+    const stored = await this.repo.consumeNonce(fields.nonce, input.address);
+    const now = this.now();
+    if (!stored || stored.message !== input.message || new Date(stored.expires_at) <= now) {
+      throw invalidLogin();
+    }
+    const messageBytes = new TextEncoder().encode(input.message);
+    if (!nacl.sign.detached.verify(messageBytes, signature, publicKey)) throw invalidLogin();
+
+    const userId = userIdFromAddress(input.address);
+    const nowIso = now.toISOString();
+    await this.repo.upsertUser(userId, input.address, nowIso);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + this.options.sessionTtlMs);
+    await this.repo.deleteExpiredSessions(nowIso);
+    await this.repo.insertSession(hashToken(token), userId, nowIso, expiresAt.toISOString());
+    return { session: { userId, walletAddress: input.address }, token, expiresAt };
+  }
+
+  async sessionFor(token: string | undefined): Promise<Session | undefined> {
+    if (!token) return undefined;
+    return this.repo.findSession(hashToken(token), this.now().toISOString());
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await this.repo.deleteSession(hashToken(token));
+  }
+}

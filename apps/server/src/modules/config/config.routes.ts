@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '@baegen/shared';
+import type { Env } from '../../config/env';
+
+/** Settings the web app needs at run time (feature flags); nothing secret. */
+export async function configRoutes(app: FastifyInstance, opts: { env: Env }) {
+  const body: PublicConfig = {
+    devWallet: opts.env.DEV_WALLET,
+    subscriptionGate: opts.env.SUBSCRIPTION_GATE,
+    subscriptionAddress: opts.env.SUBSCRIPTION_GATE ? opts.env.SUBSCRIPTION_ADDRESS : '',
+  };
+  app.get('/config', async () => body);
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Env } from '../../config/env';
+import { AppError } from '../../errors/app-error';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** This server's own origin: PUBLIC_URL when set, else the scheme and Host of the request. */
+export function publicOrigin(request: FastifyRequest, env: Env): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  return `${request.protocol}://${request.host}`;
+}
+
+/**
+ * Refuses state-changing /api requests sent by another site (CSRF). Requests without an Origin
+ * header come from non-browser clients, which cannot carry a victim's cookie cross-site.
+ */
+export function registerOriginCheck(app: FastifyInstance, env: Env) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    if (origin !== publicOrigin(request, env)) {
+      throw AppError.forbidden('Cross-origin request refused', 'CROSS_ORIGIN');
+    }
+  });
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+/**
+ * Serves the built web app: hashed files under /assets/ are cached for a year, index.html is
+ * revalidated every time, and any other non-API GET falls back to index.html so client routes reload.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string) {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) {
+    app.log.warn({ distDir }, 'web build not found; serving the API only');
+    return false;
+  }
+  const indexHtml = fs.readFileSync(indexPath);
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    // One route per built file (the build never changes while we run); everything else falls through.
+    wildcard: false,
+    setHeaders(reply, filePath) {
+      const relative = path.relative(distDir, filePath);
+      reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : NO_CACHE);
+    },
+  });
+  return (reply: FastifyReply) =>
+    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+}

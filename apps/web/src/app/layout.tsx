@@ -1,0 +1,25 @@
+import { Outlet, useLocation } from 'react-router';
+import { ROUTES } from '@baegen/shared';
+import { cn } from '../lib/cn';
+import { Footer } from './footer';
+import { Header } from './header';
+import { ScrollToTop } from './scroll-to-top';
+
+/** The shared layout: fixed header, page, footer. The landing page runs full width. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const fullWidth = pathname === ROUTES.home;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <ScrollToTop />
+      <Header />
+      <main
+        id="main"
+        className={cn('flex-1', fullWidth ? '' : 'mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8')}
+      >
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

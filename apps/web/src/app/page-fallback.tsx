@@ -1,0 +1,9 @@
+import { Loader2 } from 'lucide-react';
+
+export function PageFallback() {
+  return (
+    <div className="grid min-h-[50vh] place-items-center" role="status" aria-label="Loading">
+      <Loader2 className="size-8 animate-spin text-rose-glow" aria-hidden />
+    </div>
+  );
+}

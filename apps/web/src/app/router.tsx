@@ -1,0 +1,66 @@
+import { type ComponentType, Suspense, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { LandingPage } from '../features/landing/landing-page';
+import { Layout } from './layout';
+import { PageFallback } from './page-fallback';
+import { RequireAuth } from './require-auth';
+
+// Everything but the landing page is loaded on demand, so a first visit downloads only what it shows.
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/login" element={lazyPage(() => import('../features/auth/login-page'), 'LoginPage')} />
+        <Route element={<RequireAuth />}>
+          <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
+            <Route
+              path="/dashboard"
+              element={lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')}
+            />
+            <Route
+              path="/characters"
+              element={lazyPage(() => import('../features/characters/characters-page'), 'CharactersPage')}
+            />
+            <Route
+              path="/characters/new"
+              element={lazyPage(
+                () => import('../features/characters/character-form-page'),
+                'CharacterFormPage',
+              )}
+            />
+            <Route
+              path="/characters/edit/:id"
+              element={lazyPage(
+                () => import('../features/characters/character-form-page'),
+                'CharacterFormPage',
+              )}
+            />
+            <Route
+              path="/media"
+              element={lazyPage(() => import('../features/media/media-page'), 'MediaPage')}
+            />
+            <Route
+              path="/media/new"
+              element={lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage')}
+            />
+            <Route
+              path="/media/new/:characterId"
+              element={lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage')}
+            />
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

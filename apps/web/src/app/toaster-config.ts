@@ -1,0 +1,21 @@
+import type { ToasterProps } from 'react-hot-toast';
+import { TOAST_DURATIONS_MS } from '@baegen/shared';
+
+/** Toaster options of SPEC.md §9: top right, per-kind durations. */
+export const toasterProps: ToasterProps = {
+  position: 'top-right',
+  toastOptions: {
+    duration: TOAST_DURATIONS_MS.blank,
+    blank: { duration: TOAST_DURATIONS_MS.blank },
+    error: { duration: TOAST_DURATIONS_MS.error },
+    success: { duration: TOAST_DURATIONS_MS.success },
+    loading: { duration: TOAST_DURATIONS_MS.loading },
+    custom: { duration: TOAST_DURATIONS_MS.custom },
+    style: {
+      background: '#1f1631',
+      color: '#ece8f5',
+      border: '1px solid #3d2f5a',
+      borderRadius: '14px',
+    },
+  },
+};

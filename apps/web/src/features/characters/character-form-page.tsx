@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/ui/page-header';
+
+export function CharacterFormPage() {
+  return <PageHeader title="Create AI Character" subtitle="Design your Bae." />;
+}

@@ -1,0 +1,121 @@
+import { ArrowRight, Camera, Heart, Sparkles, SlidersHorizontal, ShieldCheck, Wand2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { BETA_STATS, HERO_PHRASES, HERO_ROTATION_MS, ROUTES } from '@baegen/shared';
+import { buttonClasses } from '../../components/ui/button';
+import { useAuthStore } from '../auth/auth.store';
+import { useRotatingPhrase } from './use-rotating-phrase';
+
+const FEATURES = [
+  {
+    icon: Heart,
+    title: 'Create Your Dream Bae',
+    text: 'Give her a name, a look, a story and a personality. She is yours, designed exactly the way you imagine her.',
+  },
+  {
+    icon: Camera,
+    title: 'Generate Unlimited Photos',
+    text: 'Describe a scene and get a fresh set of realistic photos of your Bae in seconds, as many as you like.',
+  },
+  {
+    icon: SlidersHorizontal,
+    title: 'Customize Everything',
+    text: 'Appearance, clothing, expressions and settings: change anything while she keeps the same identity.',
+  },
+] as const;
+
+const PROMISES = [
+  { icon: Sparkles, text: 'Unlimited girls' },
+  { icon: Wand2, text: 'Realistic results' },
+  { icon: ShieldCheck, text: 'Private collection' },
+] as const;
+
+export function LandingPage() {
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  const { phrase } = useRotatingPhrase(HERO_PHRASES, HERO_ROTATION_MS);
+  const ctaTarget = isAuthenticated ? ROUTES.dashboard : ROUTES.login;
+
+  return (
+    <div className="relative overflow-hidden">
+      <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[44rem]">
+        <div className="absolute -top-40 left-1/2 h-[36rem] w-[60rem] -translate-x-1/2 rounded-full bg-violet-glow/25 blur-3xl" />
+        <div className="absolute top-24 right-[-10rem] h-80 w-80 rounded-full bg-rose-glow/25 blur-3xl" />
+      </div>
+
+      <section className="mx-auto flex max-w-5xl flex-col items-center px-4 pt-32 pb-16 text-center sm:px-6 sm:pt-40">
+        <span className="inline-flex items-center gap-2 rounded-full border border-rose-glow/30 bg-rose-glow/10 px-4 py-1.5 text-sm font-medium text-rose-glow">
+          <Sparkles className="size-4" aria-hidden /> Now in beta on Solana devnet
+        </span>
+        <h1 className="mt-6 text-4xl leading-tight font-extrabold sm:text-6xl md:text-7xl">
+          Create Your{' '}
+          <span className="block sm:inline">
+            <span
+              key={phrase}
+              data-testid="hero-phrase"
+              className="text-gradient inline-block animate-[fade-in_400ms_ease-out]"
+            >
+              {phrase}
+            </span>
+          </span>
+        </h1>
+        <p className="mt-6 max-w-2xl text-lg text-ink-300 sm:text-xl">
+          Design an AI companion down to the last detail, then generate unlimited realistic photos and videos
+          of her. Your collection stays private, tied to your wallet.
+        </p>
+        <div className="mt-10 flex flex-col items-center gap-4 sm:flex-row">
+          <Link to={ctaTarget} className={buttonClasses('primary', 'lg')} data-testid="hero-cta">
+            Start Creating <ArrowRight className="size-5" aria-hidden />
+          </Link>
+          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-ink-300">
+            {PROMISES.map(({ icon: Icon, text }) => (
+              <li key={text} className="inline-flex items-center gap-1.5">
+                <Icon className="size-4 text-rose-glow" aria-hidden /> {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-label="Beta statistics" className="mx-auto max-w-5xl px-4 sm:px-6">
+        <dl className="card grid grid-cols-2 divide-ink-800 sm:grid-cols-4 sm:divide-x">
+          {BETA_STATS.map((stat) => (
+            <div key={stat.label} className="px-4 py-6 text-center">
+              <dt className="text-sm text-ink-400">{stat.label}</dt>
+              <dd className="text-gradient mt-1 text-3xl font-extrabold">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-24 sm:px-6">
+        <h2 id="features-title" className="text-center text-3xl font-bold sm:text-4xl">
+          Everything you need to meet <span className="text-gradient">her</span>
+        </h2>
+        <div className="mt-12 grid gap-6 md:grid-cols-3">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <article key={title} className="card p-6 transition hover:border-rose-glow/40 hover:shadow-glow">
+              <div className="bg-gradient-brand mb-5 grid size-12 place-items-center rounded-2xl">
+                <Icon className="size-6 text-white" aria-hidden />
+              </div>
+              <h3 className="text-xl font-semibold">{title}</h3>
+              <p className="mt-2 text-ink-300">{text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-5xl px-4 pb-24 sm:px-6">
+        <div className="card relative overflow-hidden p-10 text-center shadow-glow">
+          <div aria-hidden className="bg-gradient-brand absolute inset-0 -z-10 opacity-15" />
+          <h2 className="text-3xl font-bold">Ready to meet your Bae?</h2>
+          <p className="mx-auto mt-3 max-w-xl text-ink-300">
+            Connect your wallet, create her in minutes and start generating.
+          </p>
+          <Link to={ctaTarget} className={buttonClasses('primary', 'lg', 'mt-8')} data-testid="bottom-cta">
+            {isAuthenticated ? 'Go to Dashboard' : 'Get Started'}{' '}
+            <ArrowRight className="size-5" aria-hidden />
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

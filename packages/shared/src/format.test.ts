@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, shortenAddress, truncate, userIdFromAddress } from './format';
+
+describe('shortenAddress', () => {
+  it('shortens strings of 10 or more characters to first four + "..." + last four', () => {
+    expect(shortenAddress('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')).toBe('7xKX...gAsU');
+    expect(shortenAddress('0123456789')).toBe('0123...6789');
+  });
+  it('leaves shorter strings alone', () => {
+    expect(shortenAddress('012345678')).toBe('012345678');
+    expect(shortenAddress('')).toBe('');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts at the limit and appends "..."', () => {
+    expect(truncate('a'.repeat(101), 100)).toBe(`${'a'.repeat(100)}...`);
+  });
+  it('keeps text at or under the limit', () => {
+    expect(truncate('a'.repeat(100), 100)).toBe('a'.repeat(100));
+  });
+});
+
+describe('formatDate', () => {
+  it('uses the en-US short month form', () => {
+    expect(formatDate('2026-11-21T12:00:00.000Z')).toBe('Nov 21, 2026');
+  });
+});
+
+describe('userIdFromAddress', () => {
+  it('removes every non-alphanumeric character', () => {
+    expect(userIdFromAddress('ab-c_d.e 9')).toBe('abcde9');
+  });
+});

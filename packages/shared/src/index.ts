@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './messages';
+export * from './format';
+export * from './schemas';
+export * from './routes';

@@ -1,0 +1,67 @@
+/** Every user-facing message of SPEC.md §8 (and the dialog texts of §2). Import, never retype. */
+
+export const MESSAGES = {
+  auth: {
+    connectWalletFirst: (walletName: string) => `Please connect your ${walletName} wallet first.`,
+    failed: 'Authentication failed. Please try again.',
+    success: 'Successfully authenticated!',
+  },
+  dashboard: {
+    loadFailed: 'Failed to load dashboard data',
+    noCharacters: "You don't have any characters yet",
+    noMedia: "You don't have any media yet",
+  },
+  characters: {
+    loadFailed: 'Failed to load characters',
+    deleted: 'Character deleted successfully',
+    deleteFailed: 'Failed to delete character',
+    loadOneFailed: 'Failed to load character',
+    improved: 'Appearance description improved',
+    improveFailed: 'Failed to improve appearance description',
+    imageGenerated: 'Image generated successfully',
+    imageFailed: 'Failed to generate character image',
+    created: 'Character created successfully',
+    updated: 'Character updated successfully',
+    saveFailed: 'Failed to save character. Please try again.',
+    notLoggedIn: 'You must be logged in to create a character',
+    nameAndAppearanceRequired: 'Name and appearance are required',
+    appearanceNeededToImprove: 'Please provide an initial appearance description',
+    appearanceNeededToGenerate: 'Please provide appearance details to generate an image',
+    emptyTitle: 'No Characters Found',
+    deleteTitle: 'Delete Character',
+    deleteConfirm: (name: string) =>
+      `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+  },
+  media: {
+    loadFailed: 'Failed to load media data',
+    deleted: 'Media deleted successfully',
+    deleteFailed: 'Failed to delete media',
+    notLoggedIn: 'You must be logged in',
+    selectCharacter: 'Please select a character',
+    enterPrompt: 'Please enter a prompt',
+    generateFailed: 'Failed to generate media. Please try again.',
+    imagesSaved: (count: number) => `Successfully saved ${count} images`,
+    imagesSaveFailed: 'Failed to save images',
+    emptyTitle: 'No Media Found',
+    deleteTitle: 'Delete Media',
+    deleteConfirm: 'Are you sure you want to delete this media? This action cannot be undone.',
+    videoQueued: 'Video generation started. It may take up to 8 minutes.',
+  },
+  service: {
+    imageFailed: 'Failed to generate image',
+    characterVariationFailed: 'Failed to generate character variation',
+    promptFailed: 'Failed to improve prompt',
+  },
+  wallet: {
+    notConnected: 'Wallet not connected',
+    signInNoResult: 'Sign in failed, no sign in result returned by wallet',
+    noSignAndSend: 'connected wallet does not support signAndSendTransaction',
+    mobileNoWallet:
+      'To use mobile wallet adapter, you must have a compatible mobile wallet application installed on your device.',
+    mobileIncompatibleBrowser:
+      'This browser appears to be incompatible with mobile wallet adapter. Open this page in a compatible mobile browser app and try again.',
+    dialogTitleWithWallets: 'Connect a wallet on Solana to continue',
+    dialogTitleNoWallets: "You'll need a wallet on Solana to continue",
+    noWalletFound: "We can't find a wallet.",
+  },
+} as const;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
+import { MESSAGES } from './messages';
+
+/** Every error the API answers has this shape. */
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+export const solanaAddressSchema = z
+  .string()
+  .min(32, 'Wallet address is not a valid Solana address')
+  .max(44, 'Wallet address is not a valid Solana address')
+  .regex(BASE58, 'Wallet address is not valid base58');
+
+// ---------- auth ----------
+export const nonceRequestSchema = z.object({ address: solanaAddressSchema });
+export const nonceResponseSchema = z.object({
+  nonce: z.string(),
+  message: z.string(),
+  expiresAt: z.string(),
+});
+export const loginRequestSchema = z.object({
+  address: solanaAddressSchema,
+  message: z.string().min(1).max(2000),
+  signature: z.string().min(1).max(200).regex(BASE58, 'Signature is not valid base58'),
+});
+export const sessionSchema = z.object({ userId: z.string(), walletAddress: z.string() });
+export type NonceResponse = z.infer<typeof nonceResponseSchema>;
+export type Session = z.infer<typeof sessionSchema>;
+
+export const publicConfigSchema = z.object({
+  devWallet: z.boolean(),
+  subscriptionGate: z.boolean(),
+  subscriptionAddress: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+// ---------- lists ----------
+export const listQuerySchema = z.object({
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
+  cursor: z.string().max(500).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export type ListResponse<T> = { total: number; documents: T[]; nextCursor: string | null };
+
+// ---------- characters ----------
+/** An image URL a character may point at: http(s) or one of our own /api/ paths. */
+export const imageUrlSchema = z
+  .string()
+  .trim()
+  .max(LIMITS.imageUrl)
+  .refine(
+    (value) => value === '' || /^https?:\/\//i.test(value) || /^\/api\//.test(value),
+    'Image URL must be an http(s) URL or an /api/ path',
+  );
+
+export const characterInputSchema = z
+  .object({
+    name: z.string().trim().max(LIMITS.characterName).default(''),
+    description: z.string().max(LIMITS.characterText).default(''),
+    appearance: z.string().max(LIMITS.characterText).default(''),
+    personality: z.string().max(LIMITS.characterText).default(''),
+    imageUrl: imageUrlSchema.default(''),
+  })
+  .refine((value) => value.name.length > 0 && value.appearance.trim().length > 0, {
+    message: MESSAGES.characters.nameAndAppearanceRequired,
+  });
+export type CharacterInput = z.input<typeof characterInputSchema>;
+
+/** What the JSON string in a character's `attributes` holds. */
+export const characterAttributesSchema = z.object({
+  appearance: z.string().default(''),
+  personality: z.string().default(''),
+});
+export type CharacterAttributes = z.infer<typeof characterAttributesSchema>;
+
+export const characterSchema = z.object({
+  $id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  attributes: z.string(),
+  imageUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type Character = z.infer<typeof characterSchema>;
+
+// ---------- media ----------
+export const mediaTypeSchema = z.enum(MEDIA_TYPES);
+
+export const mediaInputSchema = z.object({
+  characterId: z.string().min(1).max(64),
+  type: mediaTypeSchema,
+  prompt: z.string().trim().min(1).max(LIMITS.mediaPrompt),
+  url: z.string().max(LIMITS.imageUrl),
+  thumbnail: z.string().max(LIMITS.imageUrl).default(''),
+});
+export type MediaInput = z.input<typeof mediaInputSchema>;
+
+export const mediaListQuerySchema = listQuerySchema.extend({
+  characterId: z.string().max(64).optional(),
+  type: mediaTypeSchema.optional(),
+});
+export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
+
+export const mediaSchema = z.object({
+  $id: z.string(),
+  userId: z.string(),
+  characterId: z.string(),
+  type: mediaTypeSchema,
+  prompt: z.string(),
+  url: z.string(),
+  thumbnail: z.string(),
+  createdAt: z.string(),
+  characterName: z.string(),
+});
+export type Media = z.infer<typeof mediaSchema>;
+
+export const mediaStatsSchema = z.object({
+  characters: z.number(),
+  videos: z.number(),
+  images: z.number(),
+  totalMedia: z.number(),
+});
+export type MediaStats = z.infer<typeof mediaStatsSchema>;
+
+// ---------- generation ----------
+export const improvePromptRequestSchema = z.object({
+  appearance: z.string().trim().min(1).max(LIMITS.appearance),
+});
+export const improvePromptResponseSchema = z.object({ prompt: z.string() });
+export const generateImageRequestSchema = z.object({
+  prompt: z.string().trim().min(1).max(LIMITS.prompt),
+});
+export const generateCharacterRequestSchema = z.object({
+  prompt: z.string().trim().min(1).max(LIMITS.prompt),
+  subject: z.string().min(1).max(LIMITS.imageUrl),
+  number_of_outputs: z.number().int().min(1).max(IMAGE_OUTPUTS).default(IMAGE_OUTPUTS),
+});
+export const generatedUrlsSchema = z.object({ urls: z.array(z.string()) });
+export type GeneratedUrls = z.infer<typeof generatedUrlsSchema>;
+
+// ---------- files ----------
+export const fileSchema = z.object({
+  $id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  sha256: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StoredFile = z.infer<typeof fileSchema>;

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const shared = { '@baegen/shared': path.resolve(import.meta.dirname, 'packages/shared/src/index.ts') };
+
+const serverProject = (name: string, include: string[], env: Record<string, string>) => ({
+  resolve: { alias: shared },
+  test: {
+    name,
+    root: 'apps/server',
+    include,
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: shared },
+        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+      },
+      serverProject('server', ['src/**/*.test.ts'], { TEST_DB_DIALECT: 'sqlite' }),
+      // The API suite (*.api.test.ts) runs a second time on PostgreSQL when TEST_DATABASE_URL is set.
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-postgres', ['src/**/*.api.test.ts'], { TEST_DB_DIALECT: 'postgres' })]
+        : []),
+      {
+        plugins: [react()],
+        resolve: { alias: shared },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
