@@ -32,7 +32,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: path.join(os.tmpdir(), 'baegen-e2e-results'),
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
