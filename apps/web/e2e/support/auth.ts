@@ -21,16 +21,13 @@ export async function signIn(page: Page, seedByte = 7) {
   const signature = bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), secretKey));
   const login = await page.request.post('/api/auth/login', { data: { address, message, signature } });
   if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key, value),
-    [
-      AUTH_STORAGE_KEY,
-      JSON.stringify({
-        state: { isAuthenticated: true, userId: address, walletAddress: address },
-        version: 0,
-      }),
-    ],
-  );
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    AUTH_STORAGE_KEY,
+    JSON.stringify({
+      state: { isAuthenticated: true, userId: address, walletAddress: address },
+      version: 0,
+    }),
+  ] as const);
   await page.goto('/dashboard');
   return { address };
 }

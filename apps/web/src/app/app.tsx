@@ -1,12 +1,12 @@
 import { BrowserRouter } from 'react-router';
-import { AppToaster } from './app-toaster';
 import { AppRoutes } from './router';
+import { ToasterMount } from './toaster-mount';
 
 export function App() {
   return (
     <BrowserRouter>
       <AppRoutes />
-      <AppToaster />
+      <ToasterMount />
     </BrowserRouter>
   );
 }
