@@ -57,6 +57,25 @@ export const BETA_STATS = [
   { value: '500+', label: 'Happy Users' },
 ] as const;
 
+/** Landing page copy of SPEC.md §1: the three feature blocks, the promises and the footer. */
+export const LANDING_FEATURES = [
+  {
+    title: 'Create Your Dream Bae',
+    text: 'Give her a name, a look, a story and a personality. She is yours, designed exactly the way you imagine her.',
+  },
+  {
+    title: 'Generate Unlimited Photos',
+    text: 'Describe a scene and get a fresh set of realistic photos of your Bae in seconds, as many as you like.',
+  },
+  {
+    title: 'Customize Everything',
+    text: 'Appearance, clothing, expressions and settings: change anything while she keeps the same identity.',
+  },
+] as const;
+export const LANDING_PROMISES = ['Unlimited girls', 'Realistic results', 'Private collection'] as const;
+export const FOOTER_TAGLINE = 'Your dream companion, generated with love.';
+export const SOCIAL_URL = 'https://x.com/baegen_ai';
+
 /** Field length caps enforced by both the forms and the API. */
 export const LIMITS = {
   characterName: 100,

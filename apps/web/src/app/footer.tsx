@@ -1,8 +1,6 @@
 import { AtSign } from 'lucide-react';
-import { APP_NAME, APP_VERSION_LABEL } from '@baegen/shared';
+import { APP_NAME, APP_VERSION_LABEL, FOOTER_TAGLINE, SOCIAL_URL } from '@baegen/shared';
 import { Logo } from './logo';
-
-export const SOCIAL_URL = 'https://x.com/baegen_ai';
 
 export function Footer() {
   return (
@@ -10,7 +8,7 @@ export function Footer() {
       <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-10 text-center sm:px-6 md:flex-row md:justify-between md:text-left lg:px-8">
         <div className="space-y-2">
           <Logo />
-          <p className="text-sm text-ink-400">Your dream companion, generated with love.</p>
+          <p className="text-sm text-ink-400">{FOOTER_TAGLINE}</p>
         </div>
         <div className="flex items-center gap-4 text-sm text-ink-400">
           <a

@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
+import { useAuthStore } from '../features/auth/auth.store';
 import { Layout } from './layout';
 import { PageFallback } from './page-fallback';
 import { RequireAuth } from './require-auth';
@@ -15,11 +16,16 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   );
 }
 
+function LandingRoute() {
+  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+  return <LandingPage isAuthenticated={isAuthenticated} />;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<LandingPage />} />
+        <Route path="/" element={<LandingRoute />} />
         <Route path="/login" element={lazyPage(() => import('../features/auth/login-page'), 'LoginPage')} />
         <Route element={<RequireAuth />}>
           <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>

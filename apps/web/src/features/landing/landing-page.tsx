@@ -1,36 +1,26 @@
 import { ArrowRight, Camera, Heart, Sparkles, SlidersHorizontal, ShieldCheck, Wand2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { BETA_STATS, HERO_PHRASES, HERO_ROTATION_MS, ROUTES } from '@baegen/shared';
+import {
+  BETA_STATS,
+  HERO_PHRASES,
+  HERO_ROTATION_MS,
+  LANDING_FEATURES,
+  LANDING_PROMISES,
+  ROUTES,
+} from '@baegen/shared';
 import { buttonClasses } from '../../components/ui/button';
-import { useAuthStore } from '../auth/auth.store';
 import { useRotatingPhrase } from './use-rotating-phrase';
 
-const FEATURES = [
-  {
-    icon: Heart,
-    title: 'Create Your Dream Bae',
-    text: 'Give her a name, a look, a story and a personality. She is yours, designed exactly the way you imagine her.',
-  },
-  {
-    icon: Camera,
-    title: 'Generate Unlimited Photos',
-    text: 'Describe a scene and get a fresh set of realistic photos of your Bae in seconds, as many as you like.',
-  },
-  {
-    icon: SlidersHorizontal,
-    title: 'Customize Everything',
-    text: 'Appearance, clothing, expressions and settings: change anything while she keeps the same identity.',
-  },
-] as const;
+// Icons in the order of LANDING_FEATURES and LANDING_PROMISES.
+const FEATURE_ICONS = [Heart, Camera, SlidersHorizontal] as const;
+const PROMISE_ICONS = [Sparkles, Wand2, ShieldCheck] as const;
 
-const PROMISES = [
-  { icon: Sparkles, text: 'Unlimited girls' },
-  { icon: Wand2, text: 'Realistic results' },
-  { icon: ShieldCheck, text: 'Private collection' },
-] as const;
+export interface LandingPageProps {
+  /** Signed-in visitors are sent to the dashboard by the calls to action, others to /login. */
+  isAuthenticated: boolean;
+}
 
-export function LandingPage() {
-  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
+export function LandingPage({ isAuthenticated }: LandingPageProps) {
   const { phrase } = useRotatingPhrase(HERO_PHRASES, HERO_ROTATION_MS);
   const ctaTarget = isAuthenticated ? ROUTES.dashboard : ROUTES.login;
 
@@ -66,11 +56,14 @@ export function LandingPage() {
             Start Creating <ArrowRight className="size-5" aria-hidden />
           </Link>
           <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-ink-300">
-            {PROMISES.map(({ icon: Icon, text }) => (
-              <li key={text} className="inline-flex items-center gap-1.5">
-                <Icon className="size-4 text-rose-glow" aria-hidden /> {text}
-              </li>
-            ))}
+            {LANDING_PROMISES.map((text, i) => {
+              const Icon = PROMISE_ICONS[i % PROMISE_ICONS.length]!;
+              return (
+                <li key={text} className="inline-flex items-center gap-1.5">
+                  <Icon className="size-4 text-rose-glow" aria-hidden /> {text}
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
@@ -91,15 +84,21 @@ export function LandingPage() {
           Everything you need to meet <span className="text-gradient">her</span>
         </h2>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <article key={title} className="card p-6 transition hover:border-rose-glow/40 hover:shadow-glow">
-              <div className="bg-gradient-brand mb-5 grid size-12 place-items-center rounded-2xl">
-                <Icon className="size-6 text-white" aria-hidden />
-              </div>
-              <h3 className="text-xl font-semibold">{title}</h3>
-              <p className="mt-2 text-ink-300">{text}</p>
-            </article>
-          ))}
+          {LANDING_FEATURES.map(({ title, text }, i) => {
+            const Icon = FEATURE_ICONS[i % FEATURE_ICONS.length]!;
+            return (
+              <article
+                key={title}
+                className="card p-6 transition hover:border-rose-glow/40 hover:shadow-glow"
+              >
+                <div className="bg-gradient-brand mb-5 grid size-12 place-items-center rounded-2xl">
+                  <Icon className="size-6 text-white" aria-hidden />
+                </div>
+                <h3 className="text-xl font-semibold">{title}</h3>
+                <p className="mt-2 text-ink-300">{text}</p>
+              </article>
+            );
+          })}
         </div>
       </section>
 

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies the defaults on an empty environment', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+      PORT: 3000,
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: false,
+      DEV_WALLET: true,
+    });
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('coerces numbers and booleans and treats empty strings as unset', () => {
+    const env = loadEnv({ PORT: '8080', TRUST_PROXY: 'true', DEV_WALLET: '0', DATABASE_URL: '' });
+    expect(env.PORT).toBe(8080);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.DEV_WALLET).toBe(false);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('accepts a PostgreSQL URL', () => {
+    const env = loadEnv({ DATABASE_URL: 'postgres://user:pw@db:5432/baegen' });
+    expect(env.DATABASE_URL).toBe('postgres://user:pw@db:5432/baegen');
+  });
+
+  it('lists every bad variable in one error', () => {
+    let caught: unknown;
+    try {
+      loadEnv({
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://db/baegen',
+        TRUST_PROXY: 'maybe',
+        PUBLIC_URL: 'not a url',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EnvError);
+    const { issues, message } = caught as EnvError;
+    const named = issues.map((issue) => issue.split(':')[0]);
+    expect(named.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'PUBLIC_URL', 'TRUST_PROXY']);
+    for (const name of named) expect(message).toContain(`- ${name}:`);
+  });
+});

@@ -1,0 +1,39 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ToasterMount } from './toaster-mount';
+
+afterEach(() => {
+  act(() => {
+    toast.remove();
+  });
+});
+
+describe('ToasterMount', () => {
+  it('leaves the toaster out of the landing page until the visitor interacts', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <ToasterMount />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast('queued while reading');
+    });
+    expect(screen.queryByText('queued while reading')).toBeNull();
+    fireEvent.pointerDown(document.body);
+    expect(await screen.findByText('queued while reading')).toBeTruthy();
+  });
+
+  it('mounts the toaster right away on any other page', async () => {
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <ToasterMount />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast.error('shown');
+    });
+    expect(await screen.findByText('shown')).toBeTruthy();
+  });
+});
