@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadEnv } from '../../config/env';
+import { migrateToLatest } from '../../db/client';
+import { TEST_DIALECT, createTestDatabase } from '../../test/test-app';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+const ASSET_JS = 'console.log("app");';
+
+describe(`SPA serving (${TEST_DIALECT})`, () => {
+  let app: FastifyInstance;
+  let tempDir: string;
+  let dropDatabase: () => Promise<void>;
+  let closeDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-spa-'));
+    const distDir = path.join(tempDir, 'dist');
+    fs.mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), ASSET_JS);
+    fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+    const dataDir = path.join(tempDir, 'data');
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+    const { database, drop } = await createTestDatabase(dataDir);
+    await migrateToLatest(database.db);
+    dropDatabase = drop;
+    closeDatabase = () => database.close();
+    app = await buildApp({ env, database, webDistDir: distDir });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await closeDatabase();
+    await dropDatabase();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  it('serves hashed assets with a long-lived immutable cache header', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(ASSET_JS);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves index.html at / with no-cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX_HTML);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a reload on a client route with index.html', async () => {
+    for (const url of ['/dashboard', '/characters/edit/abc', '/media/new/xyz?tab=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('revalidates other files outside /assets', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('still answers unknown /api paths with a JSON 404', async () => {
+    for (const url of ['/api/nope', '/api']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json<{ error: { code: string } }>().error.code, url).toBe('NOT_FOUND');
+    }
+  });
+
+  it('does not fall back to index.html for non-GET requests', async () => {
+    const res = await app.inject({ method: 'POST', url: '/dashboard', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('NOT_FOUND');
+  });
+});
