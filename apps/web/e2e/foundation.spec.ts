@@ -1,24 +1,108 @@
 import { expect, test } from '@playwright/test';
-import { BETA_STATS, HERO_PHRASES, APP_VERSION_LABEL } from '@baegen/shared';
+import {
+  APP_VERSION_LABEL,
+  BETA_STATS,
+  FOOTER_TAGLINE,
+  HERO_PHRASES,
+  HERO_ROTATION_MS,
+  LANDING_FEATURES,
+  SOCIAL_URL,
+} from '@baegen/shared';
 
-test('the landing page shows its texts and rotates the hero phrase', async ({ page }) => {
+test('the landing page shows its statistics, features and footer', async ({ page }) => {
   await page.goto('/');
+  const stats = page.getByRole('region', { name: 'Beta statistics' });
   for (const stat of BETA_STATS) {
-    await expect(page.getByText(stat.value, { exact: true })).toBeVisible();
+    await expect(stats.getByText(stat.value, { exact: true })).toBeVisible();
+    await expect(stats.getByText(stat.label, { exact: true })).toBeVisible();
   }
-  await expect(page.getByText(APP_VERSION_LABEL)).toBeVisible();
+  for (const feature of LANDING_FEATURES) {
+    await expect(page.getByRole('heading', { level: 3, name: feature.title })).toBeVisible();
+  }
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText(FOOTER_TAGLINE)).toBeVisible();
+  await expect(footer.getByText(APP_VERSION_LABEL, { exact: true })).toBeVisible();
+  await expect(footer.getByText(String(new Date().getFullYear()))).toBeVisible();
+  await expect(footer.locator(`a[href="${SOCIAL_URL}"]`)).toBeVisible();
+  await expect(page.getByTestId('hero-cta')).toHaveAttribute('href', '/login');
+});
+
+test('the hero phrase changes after 3 s', async ({ page }) => {
+  const loaded = Date.now();
+  await page.goto('/');
   const phrase = page.getByTestId('hero-phrase');
   await expect(phrase).toHaveText(HERO_PHRASES[0]);
-  await expect(phrase).toHaveText(HERO_PHRASES[1], { timeout: 5_000 });
+  await expect(phrase).toHaveText(HERO_PHRASES[1], { timeout: HERO_ROTATION_MS + 2_000 });
+  // The phrase must not change before its 3 s are up (a little slack for the page load).
+  expect(Date.now() - loaded).toBeGreaterThanOrEqual(HERO_ROTATION_MS - 500);
 });
 
 test('an unknown path lands on /', async ({ page }) => {
   await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByTestId('hero-phrase')).toBeVisible();
 });
 
 test('/dashboard while logged out lands on /login', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Login to BaeGen' })).toBeVisible();
+});
+
+test('navigation clicks while logged out go to /login', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('the header becomes opaque after scrolling', async ({ page }) => {
+  await page.goto('/');
+  const header = page.getByTestId('site-header');
+  await expect(header).toHaveAttribute('data-opaque', 'false');
+  const transparent = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page.mouse.wheel(0, 400);
+  await expect(header).toHaveAttribute('data-opaque', 'true');
+  await expect
+    .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .not.toBe(transparent);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute('data-opaque', 'false');
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the mobile menu opens and closes', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu).toBeVisible();
+    for (const name of ['Dashboard', 'Characters', 'Media']) {
+      await expect(menu.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(menu.getByRole('button', { name: 'Select Wallet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the landing page fits the screen without sideways scrolling', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('hero-phrase')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('a reload on a client route serves the app', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login to BaeGen' })).toBeVisible();
+  const response = await page.reload();
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toMatch(/text\/html/);
+  await expect(page.getByRole('heading', { name: 'Login to BaeGen' })).toBeVisible();
+  await expect(page.getByTestId('site-header')).toBeVisible();
 });
