@@ -36,8 +36,9 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
           <Sparkles className="size-4" aria-hidden /> Now in beta on Solana devnet
         </span>
         <h1 className="mt-6 text-4xl leading-tight font-extrabold sm:text-6xl md:text-7xl">
-          Create Your{' '}
-          <span className="block sm:inline">
+          Create Your
+          {/* The phrase keeps a line of its own so the headline height never changes as it rotates. */}
+          <span className="block">
             <span
               key={phrase}
               data-testid="hero-phrase"
@@ -103,7 +104,7 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
       </section>
 
       <section className="mx-auto max-w-5xl px-4 pb-24 sm:px-6">
-        <div className="card relative overflow-hidden p-10 text-center shadow-glow">
+        <div className="card relative isolate overflow-hidden px-6 py-10 text-center shadow-glow sm:p-12">
           <div aria-hidden className="bg-gradient-brand absolute inset-0 -z-10 opacity-15" />
           <h2 className="text-3xl font-bold">Ready to meet your Bae?</h2>
           <p className="mx-auto mt-3 max-w-xl text-ink-300">
