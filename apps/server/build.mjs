@@ -1,8 +1,11 @@
-// Bundles the server (and the shared package it imports) into dist/server.js; npm dependencies stay external.
-import { readFileSync } from 'node:fs';
+// Bundles the server, the shared package and the pure-JavaScript dependencies into dist/server.js.
+// One file loads much faster than Node resolving hundreds of package files at boot (kysely alone is
+// ~400 modules), which keeps the cold start under a second. Native addons cannot be bundled: they stay
+// external and load from node_modules (see docs/decisions/001-server-bundled-by-esbuild.md).
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+/** Packages loaded from node_modules at run time: native addons and optional native bindings. */
+const EXTERNAL = ['better-sqlite3', 'sharp', 'pg-native'];
 
 await build({
   entryPoints: ['src/server.ts'],
@@ -12,7 +15,11 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  external: EXTERNAL,
   alias: { '@baegen/shared': '../../packages/shared/src/index.ts' },
+  // Bundled CommonJS packages call require() for Node built-ins; give the ES module bundle one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

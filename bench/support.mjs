@@ -1,0 +1,89 @@
+// Helpers shared by the benchmark modules: a free port, the built server as a child process.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.js');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The launch arguments of apps/web/playwright.config.ts. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function assertBuilt() {
+  if (!fs.existsSync(SERVER_ENTRY)) {
+    throw new Error(`${path.relative(REPO_ROOT, SERVER_ENTRY)} is missing: run npm run build first`);
+  }
+}
+
+/**
+ * Starts the built server on a free port with a fresh temporary DATA_DIR. Resolves once
+ * /api/health answers 200, with the milliseconds that took since the spawn.
+ */
+export async function startServer({ timeoutMs = 30_000 } = {}) {
+  assertBuilt();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  while (performance.now() - started < timeoutMs) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited with ${child.exitCode}: ${stderr.trim()}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) return { url, readyMs: performance.now() - started, stop };
+    } catch {
+      // Not listening yet: poll again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await stop();
+  throw new Error(`no 200 from /api/health within ${timeoutMs} ms`);
+}
+
+export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB)`;
