@@ -1,4 +1,4 @@
-import { AtSign } from 'lucide-react';
+import { AtSignIcon } from '../components/ui/icons';
 import { APP_NAME, APP_VERSION_LABEL, FOOTER_TAGLINE, SOCIAL_URL } from '@baegen/shared';
 import { Logo } from './logo';
 
@@ -17,7 +17,7 @@ export function Footer() {
             rel="noreferrer"
             className="inline-flex items-center gap-2 rounded-full border border-ink-700 px-3 py-1.5 hover:border-rose-glow/60 hover:text-ink-100"
           >
-            <AtSign className="size-4" aria-hidden />
+            <AtSignIcon className="size-4" aria-hidden />
             Follow us
           </a>
           <span className="rounded-full bg-ink-800 px-2.5 py-1 font-mono text-xs text-ink-300">

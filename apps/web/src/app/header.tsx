@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { LogOut, Menu, X } from 'lucide-react';
+import { LogOutIcon, MenuIcon, XIcon } from '../components/ui/icons';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { HEADER_OPAQUE_AFTER_PX, ROUTES, shortenAddress } from '@baegen/shared';
 import { Button } from '../components/ui/button';
@@ -62,7 +62,7 @@ export function Header() {
         variant="secondary"
         size="sm"
         onClick={() => void logout()}
-        icon={<LogOut className="size-4" aria-hidden />}
+        icon={<LogOutIcon className="size-4" aria-hidden />}
       >
         Logout
       </Button>
@@ -96,7 +96,7 @@ export function Header() {
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          {menuOpen ? <XIcon className="size-6" aria-hidden /> : <MenuIcon className="size-6" aria-hidden />}
         </button>
       </div>
       {menuOpen ? (

@@ -1,4 +1,12 @@
-import { ArrowRight, Camera, Heart, Sparkles, SlidersHorizontal, ShieldCheck, Wand2 } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  CameraIcon,
+  HeartIcon,
+  SparklesIcon,
+  SlidersHorizontalIcon,
+  ShieldCheckIcon,
+  Wand2Icon,
+} from '../../components/ui/icons';
 import { Link } from 'react-router';
 import {
   BETA_STATS,
@@ -12,8 +20,8 @@ import { buttonClasses } from '../../components/ui/button';
 import { useRotatingPhrase } from './use-rotating-phrase';
 
 // Icons in the order of LANDING_FEATURES and LANDING_PROMISES.
-const FEATURE_ICONS = [Heart, Camera, SlidersHorizontal] as const;
-const PROMISE_ICONS = [Sparkles, Wand2, ShieldCheck] as const;
+const FEATURE_ICONS = [HeartIcon, CameraIcon, SlidersHorizontalIcon] as const;
+const PROMISE_ICONS = [SparklesIcon, Wand2Icon, ShieldCheckIcon] as const;
 
 export interface LandingPageProps {
   /** Signed-in visitors are sent to the dashboard by the calls to action, others to /login. */
@@ -33,7 +41,7 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
 
       <section className="mx-auto flex max-w-5xl flex-col items-center px-4 pt-32 pb-16 text-center sm:px-6 sm:pt-40">
         <span className="inline-flex items-center gap-2 rounded-full border border-rose-glow/30 bg-rose-glow/10 px-4 py-1.5 text-sm font-medium text-rose-glow">
-          <Sparkles className="size-4" aria-hidden /> Now in beta on Solana devnet
+          <SparklesIcon className="size-4" aria-hidden /> Now in beta on Solana devnet
         </span>
         <h1 className="mt-6 text-4xl leading-tight font-extrabold sm:text-6xl md:text-7xl">
           Create Your
@@ -54,7 +62,7 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
         </p>
         <div className="mt-10 flex flex-col items-center gap-4 sm:flex-row">
           <Link to={ctaTarget} className={buttonClasses('primary', 'lg')} data-testid="hero-cta">
-            Start Creating <ArrowRight className="size-5" aria-hidden />
+            Start Creating <ArrowRightIcon className="size-5" aria-hidden />
           </Link>
           <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-ink-300">
             {LANDING_PROMISES.map((text, i) => {
@@ -112,7 +120,7 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
           </p>
           <Link to={ctaTarget} className={buttonClasses('primary', 'lg', 'mt-8')} data-testid="bottom-cta">
             {isAuthenticated ? 'Go to Dashboard' : 'Get Started'}{' '}
-            <ArrowRight className="size-5" aria-hidden />
+            <ArrowRightIcon className="size-5" aria-hidden />
           </Link>
         </div>
       </section>
