@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -45,9 +45,23 @@ export function createDb(options: DbOptions): DbHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+/** The PostgreSQL schema that unqualified names resolve to (the search_path's first); none on SQLite. */
+async function currentPgSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 /** Brings the schema up to date; safe to call on every boot. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Without an explicit schema, Kysely looks for its migration tables in every schema of the
+  // database, so one found elsewhere (another app or test run sharing the database) would make it
+  // skip creating its own and fail.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    migrationTableSchema: await currentPgSchema(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
