@@ -3,5 +3,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Files that opt into the node environment have no localStorage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 });
