@@ -4,10 +4,11 @@ import {
   DEV_WALLET_STORAGE_KEY,
   MESSAGES,
   WALLET_BUTTON_LABELS,
+  WALLET_STORAGE_KEY,
   shortenAddress,
   userIdFromAddress,
 } from '@baegen/shared';
-import { connectTestWallet } from './support/auth';
+import { connectTestWallet, signIn } from './support/auth';
 import { noDevWalletBaseURL } from './support/servers';
 import { installTestWallet } from './support/test-wallet';
 
@@ -38,9 +39,32 @@ test('a visitor signs in with a wallet, stays signed in on reload and signs out'
   await expect(page).toHaveURL(/\/$/);
   await expect(header.getByTestId('header-address')).toHaveCount(0);
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+  expect(await page.evaluate((key) => localStorage.getItem(key), WALLET_STORAGE_KEY)).toBeNull();
 
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a session the server no longer knows sends a protected page to /login', async ({ page, context }) => {
+  await signIn(page, 33);
+  await context.clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('header-address')).toHaveCount(0);
+});
+
+test('the landing page loads the wallet code only when the wallet button is approached', async ({ page }) => {
+  const walletChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/wallet-runtime/.test(request.url())) walletChunks.push(request.url());
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(walletChunks).toEqual([]);
+  await page.getByTestId('site-header').getByRole('button', { name: WALLET_BUTTON_LABELS.noWallet }).hover();
+  await expect.poll(() => walletChunks.length).toBe(1);
+  await page.getByTestId('site-header').getByRole('button', { name: WALLET_BUTTON_LABELS.noWallet }).click();
+  await expect(page.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleWithWallets })).toBeVisible();
 });
 
 test('a rejected signature request ends in the failure message', async ({ page }) => {

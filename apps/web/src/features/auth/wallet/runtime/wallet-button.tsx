@@ -118,7 +118,7 @@ export function WalletButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
           id={menuId}
           role="menu"
           aria-label={shortenAddress(address)}
-          className="card absolute top-full right-0 z-50 mt-2 w-48 bg-ink-900 p-1.5 shadow-glow"
+          className="card absolute top-full left-0 z-50 mt-2 w-max min-w-full bg-ink-900 p-1.5 shadow-glow"
         >
           <button
             type="button"

@@ -57,7 +57,7 @@ function WalletRow({
         className="flex w-full items-center gap-3 rounded-xl border border-transparent px-3 py-3 text-left font-semibold text-ink-100 transition hover:border-ink-600 hover:bg-ink-800 focus-visible:bg-ink-800"
       >
         <WalletIcon wallet={wallet} className="size-8 rounded-lg" />
-        <span className="flex-1 truncate">{wallet.adapter.name}</span>
+        <span className="min-w-0 flex-1 truncate">{wallet.adapter.name}</span>
         {wallet.readyState === WalletReadyState.Installed ? (
           <span className="text-xs font-medium text-rose-glow">{MESSAGES.wallet.detected}</span>
         ) : null}
@@ -72,13 +72,16 @@ export function WalletDialog() {
   const panelRef = useRef<HTMLDivElement>(null);
   const { wallets, select } = useWallet();
   const { setVisible } = useWalletModal();
-  const [shown, setShown] = useState(false);
+  // Fades in once mounted and out on close; closing wins over a late first frame.
+  const [entered, setEntered] = useState(false);
+  const [closing, setClosing] = useState(false);
+  const shown = entered && !closing;
   const [expanded, setExpanded] = useState(false);
   const { listed, more } = useMemo(() => partitionWallets(wallets), [wallets]);
   const hasWallets = listed.length > 0;
 
   const hide = useCallback(() => {
-    setShown(false);
+    setClosing(true);
     setTimeout(() => setVisible(false), WALLET_DIALOG_FADE_MS);
   }, [setVisible]);
 
@@ -94,7 +97,7 @@ export function WalletDialog() {
     const returnFocusTo = document.activeElement as HTMLElement | null;
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
-    const frame = requestAnimationFrame(() => setShown(true));
+    const frame = requestAnimationFrame(() => setEntered(true));
     panelRef.current?.querySelector<HTMLElement>('ul button, a, button')?.focus();
     return () => {
       cancelAnimationFrame(frame);
@@ -138,14 +141,14 @@ export function WalletDialog() {
       onKeyDown={trapTab}
       style={{ transitionDuration: `${WALLET_DIALOG_FADE_MS}ms` }}
       className={cn(
-        'fixed inset-0 z-50 flex items-end justify-center p-3 transition-opacity ease-linear sm:items-center sm:p-6',
+        'fixed inset-0 z-50 flex items-end justify-center p-2 transition-opacity ease-linear sm:items-center sm:p-6',
         shown ? 'opacity-100' : 'opacity-0',
       )}
     >
       <div className="absolute inset-0 bg-ink-950/80 backdrop-blur-sm" aria-hidden onMouseDown={hide} />
       <div
         ref={panelRef}
-        className="card relative max-h-[90dvh] w-full max-w-sm overflow-y-auto bg-ink-900 p-6 shadow-glow"
+        className="card relative max-h-[90dvh] w-full max-w-sm overflow-y-auto bg-ink-900 p-4 shadow-glow sm:p-6"
       >
         <button
           type="button"
