@@ -17,8 +17,33 @@ async function freePort(): Promise<number> {
 
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `baegen-e2e-${process.pid}-${Date.now()}`);
+// A second server with DEV_WALLET=false, for the specs that need a browser with no wallet at all.
+process.env.E2E_NO_DEV_WALLET_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
+const noDevWalletPort = Number(process.env.E2E_NO_DEV_WALLET_PORT);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** The built server on `serverPort` with its own temporary DATA_DIR; `env` adds settings. */
+function server(serverPort: number, dataDir: string, env: Record<string, string>) {
+  return {
+    command: 'node apps/server/dist/server.js',
+    cwd: repoRoot,
+    url: `http://localhost:${serverPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      ...env,
+    },
+  };
+}
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -50,21 +75,8 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node apps/server/dist/server.js',
-    cwd: repoRoot,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '1000',
-    },
-  },
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR, {}),
+    server(noDevWalletPort, `${process.env.E2E_DATA_DIR}-no-dev-wallet`, { DEV_WALLET: 'false' }),
+  ],
 });

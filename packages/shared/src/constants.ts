@@ -6,6 +6,14 @@ export const APP_VERSION_LABEL = 'v2.0.1';
 export const SOLANA_NETWORK = 'devnet';
 export const AUTH_STORAGE_KEY = 'auth-storage';
 export const WALLET_STORAGE_KEY = 'walletName';
+/** Wallet Standard chain id of SOLANA_NETWORK. */
+export const SOLANA_CHAIN = 'solana:devnet';
+/** Where the wallet dialog's "Find a wallet" action leads. */
+export const WALLET_DIRECTORY_URL = 'https://solana.com/solana-wallets';
+
+export const DEV_WALLET_NAME = 'Development Wallet';
+/** localStorage key holding the Development Wallet's secret seed in that browser. */
+export const DEV_WALLET_STORAGE_KEY = 'devWalletSeed';
 
 export const LIST_LIMIT = 100;
 export const IMAGE_OUTPUTS = 4;
@@ -49,6 +57,7 @@ export const DATE_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'n
 
 export const SUBSCRIPTION_MONTHS = 1;
 export const SUBSCRIPTION_PRICE_USD = 50;
+export const SUBSCRIPTION_TOKEN = `the ${APP_NAME} token`;
 
 export const BETA_STATS = [
   { value: '700+', label: 'Baes Created' },

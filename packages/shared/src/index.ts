@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './messages';
+export * from './wallet-labels';
 export * from './format';
 export * from './schemas';
 export * from './routes';

@@ -1,8 +1,11 @@
+import { WALLET_BUTTON_LABELS } from './wallet-labels';
+
 /** Every user-facing message of SPEC.md §8 (and the dialog texts of §2). Import, never retype. */
 
 export const MESSAGES = {
   auth: {
-    connectWalletFirst: (walletName: string) => `Please connect your ${walletName} wallet first.`,
+    /** With no wallet chosen yet the network's name stands in for the wallet's. */
+    connectWalletFirst: (walletName = 'Solana') => `Please connect your ${walletName} wallet first.`,
     failed: 'Authentication failed. Please try again.',
     success: 'Successfully authenticated!',
   },
@@ -63,5 +66,23 @@ export const MESSAGES = {
     dialogTitleWithWallets: 'Connect a wallet on Solana to continue',
     dialogTitleNoWallets: "You'll need a wallet on Solana to continue",
     noWalletFound: "We can't find a wallet.",
+    findWallet: 'Find a wallet',
+    detected: 'Detected',
+    moreOptions: 'More options',
+    close: 'Close',
+    labels: WALLET_BUTTON_LABELS,
+    devWalletNote:
+      'Development Wallet: a test key kept in this browser only. Never send real funds to it; production sites turn it off.',
+  },
+  login: {
+    title: 'Login to',
+    subtitle: 'Connect your Solana wallet and sign a message. No passwords.',
+    button: 'Login',
+  },
+  subscription: {
+    title: 'Subscription required',
+    text: (months: number, priceUsd: number, token: string) =>
+      `Access costs a ${months} month subscription: send ${priceUsd} dollars worth of ${token} to the address below. Your wallet is verified automatically once the payment arrives.`,
+    addressLabel: 'Payment address',
   },
 } as const;

@@ -1,33 +1,30 @@
-import type { Page } from '@playwright/test';
-import bs58 from 'bs58';
-import nacl from 'tweetnacl';
-import { AUTH_STORAGE_KEY } from '@baegen/shared';
+import { type Page, expect } from '@playwright/test';
+import { MESSAGES, WALLET_BUTTON_LABELS } from '@baegen/shared';
+import { TEST_WALLET_NAME, installTestWallet } from './test-wallet';
 
-/** A fixed ed25519 key standing in for a wallet; pass a different seed for a second user. */
-export function testKeyPair(seedByte = 7) {
-  const keyPair = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(seedByte));
-  return { ...keyPair, address: bs58.encode(keyPair.publicKey) };
+export { testKeyPair } from './test-wallet';
+
+/** Connects the injected test wallet through the wallet dialog of the login card. */
+export async function connectTestWallet(page: Page) {
+  const card = page.getByTestId('login-card');
+  await card.getByRole('button', { name: WALLET_BUTTON_LABELS.noWallet }).click();
+  const dialog = page.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleWithWallets });
+  await dialog.getByRole('button', { name: new RegExp(TEST_WALLET_NAME) }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /**
- * Signs the page's browser context in and opens /dashboard.
- * The wallet issue replaces this with the real UI flow through an injected Wallet Standard wallet.
+ * Signs in through the real UI with the injected test wallet (key from `seedByte`) and ends on
+ * /dashboard, signed in.
  */
 export async function signIn(page: Page, seedByte = 7) {
-  const { address, secretKey } = testKeyPair(seedByte);
-  await page.goto('/');
-  const nonce = await page.request.post('/api/auth/nonce', { data: { address } });
-  const { message } = (await nonce.json()) as { message: string };
-  const signature = bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), secretKey));
-  const login = await page.request.post('/api/auth/login', { data: { address, message, signature } });
-  if (!login.ok()) throw new Error(`login failed: ${await login.text()}`);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    AUTH_STORAGE_KEY,
-    JSON.stringify({
-      state: { isAuthenticated: true, userId: address, walletAddress: address },
-      version: 0,
-    }),
-  ] as const);
-  await page.goto('/dashboard');
+  const { address } = await installTestWallet(page, { seedByte });
+  await page.goto('/login');
+  await connectTestWallet(page);
+  await page
+    .getByTestId('login-card')
+    .getByRole('button', { name: MESSAGES.login.button, exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   return { address };
 }

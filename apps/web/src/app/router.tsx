@@ -26,7 +26,10 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route path="/" element={<LandingRoute />} />
-        <Route path="/login" element={lazyPage(() => import('../features/auth/login-page'), 'LoginPage')} />
+        {/* The login card reads /api/config through TanStack Query, so it sits in the same shell. */}
+        <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
+          <Route path="/login" element={lazyPage(() => import('../features/auth/login-page'), 'LoginPage')} />
+        </Route>
         <Route element={<RequireAuth />}>
           <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
             <Route

@@ -19,5 +19,6 @@ if (!window.matchMedia) {
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // Files that opt into the node environment have no localStorage.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 });

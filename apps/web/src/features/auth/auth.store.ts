@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { AUTH_STORAGE_KEY } from '@baegen/shared';
+import { AUTH_STORAGE_KEY, userIdFromAddress } from '@baegen/shared';
+import { postLogin, postLogout, requestNonce } from './api/auth.api';
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -8,7 +9,18 @@ export interface AuthState {
   walletAddress: string | null;
 }
 
+/** What the login needs from the connected wallet. */
+export interface MessageSigner {
+  address: string;
+  /** Signs the UTF-8 text and returns the ed25519 signature in base58. */
+  signMessage: (message: string) => Promise<string>;
+}
+
 export interface AuthActions {
+  /** Nonce, wallet signature, server login; then the store is signed in. Logs and rethrows failures. */
+  login: (signer: MessageSigner) => Promise<void>;
+  /** Ends the server session and resets the store. Logs and rethrows failures. */
+  logout: () => Promise<void>;
   /** Marks the wallet as signed in (the server session already exists). */
   setAuthenticated: (session: { userId: string; walletAddress: string }) => void;
   /** Back to the initial, signed-out values. */
@@ -26,6 +38,31 @@ export const useAuthStore = create<AuthState & AuthActions>()(
   persist(
     (set) => ({
       ...initialAuthState,
+      login: async ({ address, signMessage }) => {
+        try {
+          const { message } = await requestNonce(address);
+          const signature = await signMessage(message);
+          const session = await postLogin({ address, message, signature });
+          set({
+            isAuthenticated: true,
+            userId: userIdFromAddress(session.walletAddress),
+            walletAddress: session.walletAddress,
+          });
+        } catch (error) {
+          console.error('Login failed:', error);
+          throw error;
+        }
+      },
+      logout: async () => {
+        try {
+          await postLogout();
+        } catch (error) {
+          console.error('Logout failed:', error);
+          throw error;
+        } finally {
+          set(initialAuthState);
+        }
+      },
       setAuthenticated: ({ userId, walletAddress }) => set({ isAuthenticated: true, userId, walletAddress }),
       reset: () => set(initialAuthState),
     }),

@@ -1,22 +1,45 @@
-import { Navigate } from 'react-router';
-import { APP_NAME, ROUTES } from '@baegen/shared';
-import { WalletSlot } from './wallet-slot';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Navigate, useNavigate } from 'react-router';
+import { MESSAGES, ROUTES } from '@baegen/shared';
+import { usePublicConfig } from './api/use-public-config';
 import { useAuthStore } from './auth.store';
+import { LoginCard } from './login-card';
+import { requestWallet, useWalletBridge } from './wallet/wallet-bridge.store';
 
 export function LoginPage() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
-  if (isAuthenticated) return <Navigate to={ROUTES.dashboard} replace />;
+  const login = useAuthStore((s) => s.login);
+  const wallet = useWalletBridge((s) => s.wallet);
+  const { data: config } = usePublicConfig();
+  const navigate = useNavigate();
+  const [loggingIn, setLoggingIn] = useState(false);
+
+  useEffect(() => requestWallet(), []);
+
+  if (isAuthenticated && !loggingIn) return <Navigate to={ROUTES.dashboard} replace />;
+
+  const onLogin = async () => {
+    const { address, signMessage, walletName } = wallet;
+    if (!address || !signMessage) {
+      toast.error(MESSAGES.auth.connectWalletFirst(walletName ?? undefined));
+      return;
+    }
+    setLoggingIn(true);
+    try {
+      await login({ address, signMessage });
+      toast.success(MESSAGES.auth.success);
+      navigate(ROUTES.dashboard, { replace: true });
+    } catch {
+      // The store has logged the cause; the visitor gets the one message of SPEC.md §8.
+      toast.error(MESSAGES.auth.failed);
+      setLoggingIn(false);
+    }
+  };
+
   return (
     <div className="grid min-h-[60vh] place-items-center">
-      <section className="card w-full max-w-md p-8 text-center shadow-glow">
-        <h1 className="text-2xl font-bold">
-          Login to <span className="text-gradient">{APP_NAME}</span>
-        </h1>
-        <p className="mt-2 text-ink-300">Connect your Solana wallet and sign a message. No passwords.</p>
-        <div className="mt-8 flex justify-center">
-          <WalletSlot />
-        </div>
-      </section>
+      <LoginCard config={config} loggingIn={loggingIn} onLogin={() => void onLogin()} />
     </div>
   );
 }
