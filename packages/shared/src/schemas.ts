@@ -94,12 +94,28 @@ export type Character = z.infer<typeof characterSchema>;
 // ---------- media ----------
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 
+/** Where a media file may live: an http(s) URL or one of our own /api/ or /samples/ paths. */
+const isMediaLocation = (value: string) => /^https?:\/\//i.test(value) || /^\/(api|samples)\//.test(value);
+
 export const mediaInputSchema = z.object({
   characterId: z.string().min(1).max(64),
   type: mediaTypeSchema,
   prompt: z.string().trim().min(1).max(LIMITS.mediaPrompt),
-  url: z.string().max(LIMITS.imageUrl),
-  thumbnail: z.string().max(LIMITS.imageUrl).default(''),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LIMITS.imageUrl)
+    .refine(isMediaLocation, 'Media URL must be an http(s) URL or an /api/ or /samples/ path'),
+  thumbnail: z
+    .string()
+    .trim()
+    .max(LIMITS.imageUrl)
+    .refine(
+      (value) => value === '' || isMediaLocation(value),
+      'Thumbnail must be an http(s) URL or an /api/ or /samples/ path',
+    )
+    .default(''),
 });
 export type MediaInput = z.input<typeof mediaInputSchema>;
 
