@@ -10,6 +10,9 @@ import { registerAuthentication } from './modules/auth/auth.plugin';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { CharactersRepository } from './modules/characters/characters.repository';
+import { characterRoutes } from './modules/characters/characters.routes';
+import { CharactersService } from './modules/characters/characters.service';
 import { configRoutes } from './modules/config/config.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerOriginCheck } from './modules/security/origin';
@@ -55,12 +58,14 @@ export async function buildApp(deps: AppDeps) {
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
   });
   registerAuthentication(app, auth);
+  const characters = new CharactersService(new CharactersRepository(db));
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(configRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
+      await api.register(characterRoutes, { prefix: '/characters', characters });
     },
     { prefix: '/api' },
   );

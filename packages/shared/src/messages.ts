@@ -28,6 +28,8 @@ export const MESSAGES = {
     appearanceNeededToImprove: 'Please provide an initial appearance description',
     appearanceNeededToGenerate: 'Please provide appearance details to generate an image',
     emptyTitle: 'No Characters Found',
+    emptyText: 'Create your first Bae to get started.',
+    emptySearchText: (search: string) => `No characters match "${search}". Try another name or word.`,
     deleteTitle: 'Delete Character',
     deleteConfirm: (name: string) =>
       `Are you sure you want to delete "${name}"? This action cannot be undone.`,
