@@ -244,12 +244,14 @@ export function MediaFormPage() {
             </fieldset>
 
             <div>
-              <label htmlFor={ids.prompt} className="mb-2 block text-sm font-medium text-ink-100">
-                Prompt{' '}
+              <div className="mb-2 flex gap-1 text-sm font-medium">
+                <label htmlFor={ids.prompt} className="text-ink-100">
+                  Prompt
+                </label>
                 <span className="text-rose-glow" aria-hidden>
                   *
                 </span>
-              </label>
+              </div>
               <textarea
                 id={ids.prompt}
                 value={prompt}
