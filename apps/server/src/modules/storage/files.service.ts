@@ -60,9 +60,9 @@ function parseContentRange(header: string) {
 
 function cleanName(name: string, type: SniffedType): string {
   // Path separators and control characters have no place in a display or download name.
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name
-    .replace(/[\u0000-\u001f\u007f/\\]/g, '')
+  const cleaned = [...name]
+    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\')
+    .join('')
     .trim()
     .slice(0, 200);
   return cleaned || `file.${type.extension}`;

@@ -34,7 +34,9 @@ export class ReplicateImageProvider implements ImageProvider {
       auth: this.options.token,
       baseUrl: this.options.baseUrl,
       useFileOutput: false,
-      fileEncodingStrategy: 'data-uri',
+      // Inputs are plain strings (URLs or data: URIs), so no strategy ever uploads anything; the
+      // client's 'data-uri' strategy is avoided because 1.4.0 passes it the client as the input.
+      fileEncodingStrategy: 'default',
       // Every request of this prediction, polls included, stops when the caller gives up.
       fetch: (input, init) => fetch(input, { ...init, signal }),
     });
@@ -47,24 +49,22 @@ export class ReplicateImageProvider implements ImageProvider {
   ): Promise<unknown> {
     const client = this.client(signal);
     const [ref, version] = model.split(':');
-    let prediction: Prediction = await client.predictions.create(
-      version ? { version, input } : { model: ref!, input },
-    );
-    try {
-      prediction = await client.wait(
-        prediction,
-        { interval: this.options.pollIntervalMs },
-        async () => signal.aborted,
-      );
-    } catch (error) {
-      throw new ProviderError(`The Replicate prediction ${prediction.id} failed`, { cause: error });
-    }
-    if (signal.aborted) {
+    let prediction: Prediction = await client.predictions.create(version ? { version, input } : { model: ref!, input });
+    const id = prediction.id;
+    const giveUp = async () => {
+      // The caller is gone or out of time: stop paying for the prediction.
       await this.client(AbortSignal.timeout(5000))
-        .predictions.cancel(prediction.id)
+        .predictions.cancel(id)
         .catch(() => undefined);
-      throw signal.reason;
+      return signal.reason as unknown;
+    };
+    try {
+      prediction = await client.wait(prediction, { interval: this.options.pollIntervalMs }, async () => signal.aborted);
+    } catch (error) {
+      if (signal.aborted) throw await giveUp();
+      throw new ProviderError(`The Replicate prediction ${id} failed`, { cause: error });
     }
+    if (signal.aborted) throw await giveUp();
     if (prediction.status !== 'succeeded') {
       throw new ProviderError(`The Replicate prediction ${prediction.id} ended as ${prediction.status}`);
     }
