@@ -9,6 +9,8 @@ export interface OpenAiPromptOptions {
   /** OpenRouter ranks apps by these headers; sent only when the base URL is OpenRouter. */
   referer?: string;
   title: string;
+  /** A fetch to send requests through (a proxy, or a test double of the network). */
+  fetch?: typeof fetch;
 }
 
 /** Chat completions on any OpenAI-compatible API (OpenAI, OpenRouter, Ollama, vLLM, llama.cpp). */
@@ -23,6 +25,7 @@ export class OpenAiPromptProvider implements PromptProvider {
       baseURL: options.baseURL,
       timeout: options.timeoutMs,
       maxRetries: 0,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
       defaultHeaders: openRouter
         ? { ...(options.referer ? { 'HTTP-Referer': options.referer } : {}), 'X-Title': options.title }
         : {},
