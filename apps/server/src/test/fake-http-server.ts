@@ -25,7 +25,12 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+      const recorded = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       Promise.resolve(handler(recorded, res)).catch((error: unknown) => {
         res.statusCode = 500;
@@ -54,7 +59,9 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 /** A small real PNG, different for every label. */
 export async function fakePng(label: string): Promise<Buffer> {
   const h = createHash('sha256').update(label).digest();
-  return sharp({ create: { width: 16, height: 24, channels: 3, background: { r: h[0]!, g: h[1]!, b: h[2]! } } })
+  return sharp({
+    create: { width: 16, height: 24, channels: 3, background: { r: h[0]!, g: h[1]!, b: h[2]! } },
+  })
     .png()
     .toBuffer();
 }

@@ -8,7 +8,9 @@ type Who = { headers: Record<string, string> };
 
 /** Uploads a small real PNG for `who` and answers its bytes and view URL. */
 export async function uploadSubject(ctx: TestContext, who: Who, colour = '#e4a') {
-  const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } }).png().toBuffer();
+  const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/files?name=subject.png',
@@ -27,11 +29,21 @@ export async function servedSha(ctx: TestContext, who: Who, url: string) {
   return sha256(res.rawPayload);
 }
 
-export function generate(ctx: TestContext, who: Who, kind: 'prompt' | 'image' | 'character', payload: object) {
+export function generate(
+  ctx: TestContext,
+  who: Who,
+  kind: 'prompt' | 'image' | 'character',
+  payload: object,
+) {
   return ctx.app.inject({ method: 'POST', url: `/api/generate/${kind}`, headers: who.headers, payload });
 }
 
-export function expectFailure(res: { statusCode: number; json(): unknown }, status: number, code: string, message?: string) {
+export function expectFailure(
+  res: { statusCode: number; json(): unknown },
+  status: number,
+  code: string,
+  message?: string,
+) {
   expect(res.statusCode).toBe(status);
   const body = res.json() as { error: { code: string; message: string } };
   expect(body.error.code).toBe(code);

@@ -61,7 +61,9 @@ function parseContentRange(header: string) {
 function cleanName(name: string, type: SniffedType): string {
   // Path separators and control characters have no place in a display or download name.
   const cleaned = [...name]
-    .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\')
+    .filter(
+      (char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\',
+    )
     .join('')
     .trim()
     .slice(0, 200);

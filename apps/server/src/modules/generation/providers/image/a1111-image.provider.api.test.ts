@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@baegen/shared';
-import { type FakeServer, fakePng, sendJson, sha256, startFakeServer } from '../../../../test/fake-http-server';
+import {
+  type FakeServer,
+  fakePng,
+  sendJson,
+  sha256,
+  startFakeServer,
+} from '../../../../test/fake-http-server';
 import { expectFailure, generate, servedSha, uploadSubject } from '../../../../test/generation-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../../test/test-app';
 
@@ -14,16 +20,23 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
   beforeAll(async () => {
     fake = await startFakeServer(async (req, res) => {
       if (mode === 'slow') return;
-      if (mode === 'error') return sendJson(res, 500, { error: 'OutOfMemoryError', detail: 'CUDA out of memory' });
+      if (mode === 'error')
+        return sendJson(res, 500, { error: 'OutOfMemoryError', detail: 'CUDA out of memory' });
       if (mode === 'malformed') return sendJson(res, 200, { images: 'iVBOR', parameters: {}, info: '{}' });
       const body = JSON.parse(req.body.toString()) as { batch_size: number };
       const kind = req.url.split('/').pop();
       const images = await Promise.all(
-        Array.from({ length: body.batch_size }, async (_, i) => (await fakePng(`${kind}-${i}`)).toString('base64')),
+        Array.from({ length: body.batch_size }, async (_, i) =>
+          (await fakePng(`${kind}-${i}`)).toString('base64'),
+        ),
       );
       sendJson(res, 200, { images, parameters: body, info: '{}' });
     });
-    ctx = await createTestApp({ IMAGE_PROVIDER: 'a1111', A1111_BASE_URL: fake.url, PROVIDER_TIMEOUT_MS: '500' });
+    ctx = await createTestApp({
+      IMAGE_PROVIDER: 'a1111',
+      A1111_BASE_URL: fake.url,
+      PROVIDER_TIMEOUT_MS: '500',
+    });
     user = await signIn(ctx.app);
   });
   beforeEach(() => {
@@ -51,9 +64,16 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
 
   it('runs img2img from the subject and stores each output', async () => {
     const subject = await uploadSubject(ctx, user);
-    const res = await generate(ctx, user, 'character', { prompt: 'smiling', subject: subject.url, number_of_outputs: 2 });
+    const res = await generate(ctx, user, 'character', {
+      prompt: 'smiling',
+      subject: subject.url,
+      number_of_outputs: 2,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const sent = JSON.parse(fake.requests[0]!.body.toString()) as { init_images: string[]; batch_size: number };
+    const sent = JSON.parse(fake.requests[0]!.body.toString()) as {
+      init_images: string[];
+      batch_size: number;
+    };
     expect(fake.requests[0]!.url).toBe('/sdapi/v1/img2img');
     expect(sent.init_images).toEqual([subject.data.toString('base64')]);
     expect(sent.batch_size).toBe(2);
@@ -66,7 +86,12 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
 
   it('turns an HTTP error into 502', async () => {
     mode = 'error';
-    expectFailure(await generate(ctx, user, 'image', { prompt: 'x' }), 502, 'IMAGE_GENERATION_FAILED', MESSAGES.service.imageFailed);
+    expectFailure(
+      await generate(ctx, user, 'image', { prompt: 'x' }),
+      502,
+      'IMAGE_GENERATION_FAILED',
+      MESSAGES.service.imageFailed,
+    );
   });
 
   it('turns a malformed images field into 502', async () => {

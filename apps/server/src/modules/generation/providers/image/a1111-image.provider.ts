@@ -43,12 +43,10 @@ export class A1111ImageProvider implements ImageProvider {
       throw new ProviderError('Stable Diffusion WebUI answered no images array');
     }
     // With a batch the WebUI may put a grid first; the last `count` images are the outputs.
-    return answer.images
-      .slice(-count)
-      .map((image): ImageOutput => ({
-        kind: 'bytes',
-        data: decodeBase64Image(image, 'Stable Diffusion WebUI'),
-      }));
+    return answer.images.slice(-count).map((image): ImageOutput => ({
+      kind: 'bytes',
+      data: decodeBase64Image(image, 'Stable Diffusion WebUI'),
+    }));
   }
 
   generate(prompt: string, signal: AbortSignal) {

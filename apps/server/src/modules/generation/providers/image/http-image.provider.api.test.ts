@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@baegen/shared';
-import { type FakeServer, fakePng, sendJson, sha256, startFakeServer } from '../../../../test/fake-http-server';
+import {
+  type FakeServer,
+  fakePng,
+  sendJson,
+  sha256,
+  startFakeServer,
+} from '../../../../test/fake-http-server';
 import { expectFailure, generate, servedSha, uploadSubject } from '../../../../test/generation-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../../test/test-app';
 
@@ -21,13 +27,22 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
       if (mode === 'error') return sendJson(res, 500, { detail: 'GPU on fire' });
       if (mode === 'malformed') return sendJson(res, 200, { images: 'not a list' });
       const body = JSON.parse(req.body.toString()) as { number_of_outputs?: number };
-      if (req.url === '/generate/image') return sendJson(res, 200, [`${fake.url}/out/a.png`, `${fake.url}/out/b.png`]);
+      if (req.url === '/generate/image')
+        return sendJson(res, 200, [`${fake.url}/out/a.png`, `${fake.url}/out/b.png`]);
       if (req.url === '/generate/character') {
-        return sendJson(res, 200, Array.from({ length: body.number_of_outputs ?? 0 }, (_, i) => `${fake.url}/out/c${i}.png`));
+        return sendJson(
+          res,
+          200,
+          Array.from({ length: body.number_of_outputs ?? 0 }, (_, i) => `${fake.url}/out/c${i}.png`),
+        );
       }
       sendJson(res, 404, { detail: 'no such route' });
     });
-    ctx = await createTestApp({ IMAGE_PROVIDER: 'http', IMAGE_HTTP_BASE_URL: fake.url, PROVIDER_TIMEOUT_MS: '500' });
+    ctx = await createTestApp({
+      IMAGE_PROVIDER: 'http',
+      IMAGE_HTTP_BASE_URL: fake.url,
+      PROVIDER_TIMEOUT_MS: '500',
+    });
     user = await signIn(ctx.app);
   });
   beforeEach(() => {
@@ -52,7 +67,11 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
     const subject = await uploadSubject(ctx, user);
     const res = await generate(ctx, user, 'character', { prompt: 'at the beach', subject: subject.url });
     expect(res.statusCode, res.body).toBe(200);
-    const sent = JSON.parse(fake.requests[0]!.body.toString()) as { prompt: string; subject: string; number_of_outputs: number };
+    const sent = JSON.parse(fake.requests[0]!.body.toString()) as {
+      prompt: string;
+      subject: string;
+      number_of_outputs: number;
+    };
     expect(sent.prompt).toBe('at the beach');
     expect(sent.number_of_outputs).toBe(4);
     expect(sent.subject.startsWith('data:image/png;base64,')).toBe(true);
@@ -66,7 +85,12 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
 
   it('turns an HTTP error into 502 with the service message', async () => {
     mode = 'error';
-    expectFailure(await generate(ctx, user, 'image', { prompt: 'x' }), 502, 'IMAGE_GENERATION_FAILED', MESSAGES.service.imageFailed);
+    expectFailure(
+      await generate(ctx, user, 'image', { prompt: 'x' }),
+      502,
+      'IMAGE_GENERATION_FAILED',
+      MESSAGES.service.imageFailed,
+    );
     const subject = await uploadSubject(ctx, user);
     expectFailure(
       await generate(ctx, user, 'character', { prompt: 'x', subject: subject.url }),

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@baegen/shared';
-import { type FakeServer, fakePng, sendJson, sha256, startFakeServer } from '../../../../test/fake-http-server';
+import {
+  type FakeServer,
+  fakePng,
+  sendJson,
+  sha256,
+  startFakeServer,
+} from '../../../../test/fake-http-server';
 import { expectFailure, generate, servedSha, uploadSubject } from '../../../../test/generation-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../../test/test-app';
 
@@ -22,13 +28,18 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
       }
       if (mode === 'slow') return;
       if (mode === 'error') {
-        return sendJson(res, 400, { error: { message: 'Your request was rejected', type: 'image_generation_user_error' } });
+        return sendJson(res, 400, {
+          error: { message: 'Your request was rejected', type: 'image_generation_user_error' },
+        });
       }
-      if (mode === 'malformed') return sendJson(res, 200, { created: 1, data: [{ revised_prompt: 'no image here' }] });
+      if (mode === 'malformed')
+        return sendJson(res, 200, { created: 1, data: [{ revised_prompt: 'no image here' }] });
       if (req.url === '/v1/images/generations') {
         const body = JSON.parse(req.body.toString()) as { n: number };
         const data = await Promise.all(
-          Array.from({ length: body.n }, async (_, i) => ({ b64_json: (await fakePng(`gen-${i}`)).toString('base64') })),
+          Array.from({ length: body.n }, async (_, i) => ({
+            b64_json: (await fakePng(`gen-${i}`)).toString('base64'),
+          })),
         );
         return sendJson(res, 200, { created: 1, data });
       }
@@ -36,7 +47,9 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
         const n = Number(/name="n"\r\n\r\n(\d+)/.exec(req.body.toString('latin1'))?.[1] ?? 1);
         const data = await Promise.all(
           Array.from({ length: n }, async (_, i) =>
-            i % 2 === 0 ? { url: `${fake.url}/out/edit-${i}.png` } : { b64_json: (await fakePng(`edit-${i}`)).toString('base64') },
+            i % 2 === 0
+              ? { url: `${fake.url}/out/edit-${i}.png` }
+              : { b64_json: (await fakePng(`edit-${i}`)).toString('base64') },
           ),
         );
         return sendJson(res, 200, { created: 1, data });
@@ -92,7 +105,12 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
 
   it('turns an HTTP error into 502', async () => {
     mode = 'error';
-    expectFailure(await generate(ctx, user, 'image', { prompt: 'x' }), 502, 'IMAGE_GENERATION_FAILED', MESSAGES.service.imageFailed);
+    expectFailure(
+      await generate(ctx, user, 'image', { prompt: 'x' }),
+      502,
+      'IMAGE_GENERATION_FAILED',
+      MESSAGES.service.imageFailed,
+    );
   });
 
   it('turns an item without image data into 502', async () => {

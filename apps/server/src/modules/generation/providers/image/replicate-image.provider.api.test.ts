@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@baegen/shared';
-import { type FakeServer, fakePng, sendJson, sha256, startFakeServer } from '../../../../test/fake-http-server';
+import {
+  type FakeServer,
+  fakePng,
+  sendJson,
+  sha256,
+  startFakeServer,
+} from '../../../../test/fake-http-server';
 import { expectFailure, generate, servedSha, uploadSubject } from '../../../../test/generation-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../../test/test-app';
 
@@ -20,10 +26,12 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
         res.writeHead(200, { 'content-type': 'image/png' });
         return void res.end(await fakePng(req.url));
       }
-      if (req.headers.authorization !== 'Bearer r8_test_token') return sendJson(res, 401, { detail: 'Unauthenticated' });
+      if (req.headers.authorization !== 'Bearer r8_test_token')
+        return sendJson(res, 401, { detail: 'Unauthenticated' });
       const created = /^\/v1\/(models\/[^/]+\/[^/]+\/predictions|predictions)$/.exec(req.url);
       if (req.method === 'POST' && created) {
-        if (mode === 'error') return sendJson(res, 422, { title: 'Invalid input', detail: 'prompt is required' });
+        if (mode === 'error')
+          return sendJson(res, 422, { title: 'Invalid input', detail: 'prompt is required' });
         const body = JSON.parse(req.body.toString()) as { input: { number_of_outputs?: number } };
         const id = `pred${(next += 1)}`;
         polls.set(id, 0);
@@ -37,9 +45,12 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
         const id = got[1]!;
         const count = (polls.get(id) ?? 0) + 1;
         polls.set(id, count);
-        if (mode === 'slow' || count < 2) return sendJson(res, 200, { id, status: 'processing', output: null });
-        if (mode === 'failed') return sendJson(res, 200, { id, status: 'failed', error: 'CUDA out of memory' });
-        if (mode === 'malformed') return sendJson(res, 200, { id, status: 'succeeded', output: { weird: true } });
+        if (mode === 'slow' || count < 2)
+          return sendJson(res, 200, { id, status: 'processing', output: null });
+        if (mode === 'failed')
+          return sendJson(res, 200, { id, status: 'failed', error: 'CUDA out of memory' });
+        if (mode === 'malformed')
+          return sendJson(res, 200, { id, status: 'succeeded', output: { weird: true } });
         const urls = Array.from({ length: outputs.get(id)! }, (_, i) => `${fake.url}/out/${id}-${i}.png`);
         return sendJson(res, 200, { id, status: 'succeeded', output: urls });
       }
@@ -79,7 +90,11 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
 
   it('runs the character model version with the subject as a data URI', async () => {
     const subject = await uploadSubject(ctx, user);
-    const res = await generate(ctx, user, 'character', { prompt: 'in a cafe', subject: subject.url, number_of_outputs: 3 });
+    const res = await generate(ctx, user, 'character', {
+      prompt: 'in a cafe',
+      subject: subject.url,
+      number_of_outputs: 3,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const create = fake.requests[0]!;
     expect(create.url).toBe('/v1/predictions');
@@ -97,7 +112,12 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
 
   it('turns an HTTP error and a failed prediction into 502', async () => {
     mode = 'error';
-    expectFailure(await generate(ctx, user, 'image', { prompt: 'x' }), 502, 'IMAGE_GENERATION_FAILED', MESSAGES.service.imageFailed);
+    expectFailure(
+      await generate(ctx, user, 'image', { prompt: 'x' }),
+      502,
+      'IMAGE_GENERATION_FAILED',
+      MESSAGES.service.imageFailed,
+    );
     mode = 'failed';
     expectFailure(await generate(ctx, user, 'image', { prompt: 'x' }), 502, 'IMAGE_GENERATION_FAILED');
   });

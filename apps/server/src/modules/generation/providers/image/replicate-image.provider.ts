@@ -49,7 +49,9 @@ export class ReplicateImageProvider implements ImageProvider {
   ): Promise<unknown> {
     const client = this.client(signal);
     const [ref, version] = model.split(':');
-    let prediction: Prediction = await client.predictions.create(version ? { version, input } : { model: ref!, input });
+    let prediction: Prediction = await client.predictions.create(
+      version ? { version, input } : { model: ref!, input },
+    );
     const id = prediction.id;
     const giveUp = async () => {
       // The caller is gone or out of time: stop paying for the prediction.
@@ -59,7 +61,11 @@ export class ReplicateImageProvider implements ImageProvider {
       return signal.reason as unknown;
     };
     try {
-      prediction = await client.wait(prediction, { interval: this.options.pollIntervalMs }, async () => signal.aborted);
+      prediction = await client.wait(
+        prediction,
+        { interval: this.options.pollIntervalMs },
+        async () => signal.aborted,
+      );
     } catch (error) {
       if (signal.aborted) throw await giveUp();
       throw new ProviderError(`The Replicate prediction ${id} failed`, { cause: error });

@@ -23,7 +23,8 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
   beforeAll(async () => {
     fake = await startFakeServer((req, res) => {
       if (mode === 'slow') return;
-      if (mode === 'error') return sendJson(res, 503, { error: { message: 'Overloaded', type: 'server_error' } });
+      if (mode === 'error')
+        return sendJson(res, 503, { error: { message: 'Overloaded', type: 'server_error' } });
       if (mode === 'malformed') return sendJson(res, 200, completion(null));
       sendJson(res, 200, completion('  Portrait of a tall adult woman with auburn hair, soft light.  '));
     });
@@ -52,7 +53,10 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
     expect(request.url).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer sk-test');
     expect(request.headers['x-title']).toBeUndefined();
-    const body = JSON.parse(request.body.toString()) as { model: string; messages: { role: string; content: string }[] };
+    const body = JSON.parse(request.body.toString()) as {
+      model: string;
+      messages: { role: string; content: string }[];
+    };
     expect(body.model).toBe('gpt-4.1-mini');
     expect(body.messages).toHaveLength(1);
     expect(body.messages[0]!.role).toBe('user');
@@ -82,7 +86,11 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
       referer: 'https://baegen.example',
       title: 'BaeGen',
       // Same request, delivered to the local server instead of openrouter.ai.
-      fetch: (input, init) => fetch(String(input instanceof Request ? input.url : input).replace('https://openrouter.ai', fake.url), init),
+      fetch: (input, init) =>
+        fetch(
+          String(input instanceof Request ? input.url : input).replace('https://openrouter.ai', fake.url),
+          init,
+        ),
     });
     await expect(provider.improve('green eyes', AbortSignal.timeout(2000))).resolves.toMatch(/^Portrait/);
     const request = fake.requests[0]!;
