@@ -21,6 +21,9 @@ import { type Providers, createProviders } from './modules/generation/providers/
 import { findAssetsDir, samplesRoutes } from './modules/generation/samples.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerOriginCheck } from './modules/security/origin';
+import { MediaRepository } from './modules/media/media.repository';
+import { mediaRoutes } from './modules/media/media.routes';
+import { MediaService } from './modules/media/media.service';
 import { registerSpa } from './modules/spa/spa.plugin';
 import { avatarsRoutes } from './modules/storage/avatars.routes';
 import { LocalDiskDriver } from './modules/storage/drivers/local-disk.driver';
@@ -112,6 +115,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
 
+  const media = new MediaService(new MediaRepository(db), files);
+
   const providers = { ...createProviders(env), ...deps.providers };
   const generation = new GenerationService(providers, files, {
     timeoutMs: env.PROVIDER_TIMEOUT_MS,
@@ -128,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(filesRoutes, { prefix: '/files', files });
       await api.register(avatarsRoutes, { prefix: '/avatars' });
       await api.register(generationRoutes, { prefix: '/generate', generation, env });
+      await api.register(mediaRoutes, { prefix: '/media', media });
     },
     { prefix: '/api' },
   );

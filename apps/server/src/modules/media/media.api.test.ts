@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type GeneratedUrls,
   LIST_LIMIT,
   type ListResponse,
   type Media,
   type MediaStats,
   SAMPLE_VIDEO_URL,
   UNKNOWN_CHARACTER,
+  defaultAvatarUrl,
 } from '@baegen/shared';
 import { newId } from '../../lib/ids';
 import { TEST_DIALECT, type TestContext, createTestApp, createTestWallet, signIn } from '../../test/test-app';
@@ -335,6 +337,72 @@ describe(`media API (${TEST_DIALECT})`, () => {
     });
     expect(again.statusCode).toBe(404);
     expect(again.json().error.code).toBe('MEDIA_NOT_FOUND');
+  });
+
+  it('claims the candidate files it saves and deletes a file with the last record showing it', async () => {
+    const owner = await signIn(ctx.app, createTestWallet(27));
+    const other = await signIn(ctx.app, createTestWallet(28));
+    const characterId = await insertCharacter(owner.userId, 'Keeper');
+    const generated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate/character',
+      headers: owner.headers,
+      payload: { prompt: 'on a sailing boat', subject: defaultAvatarUrl('Keeper'), number_of_outputs: 3 },
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const [single, shared, unsaved] = generated.json<GeneratedUrls>().urls as [string, string, string];
+    const candidate = async (url: string) => {
+      const row = await ctx.database.db
+        .selectFrom('files')
+        .select('candidate')
+        .where('id', '=', url.split('/')[3]!)
+        .executeTakeFirst();
+      return row ? Number(row.candidate) : null;
+    };
+    const viewStatus = async (url: string) =>
+      (await ctx.app.inject({ method: 'GET', url, headers: owner.headers })).statusCode;
+    for (const url of [single, shared, unsaved]) expect(await candidate(url)).toBe(1);
+
+    const singleMedia = await createMedia(owner.headers, { characterId, prompt: 'one', url: single });
+    const sharedA = await createMedia(owner.headers, { characterId, prompt: 'a', url: shared });
+    const sharedB = await createMedia(owner.headers, { characterId, prompt: 'b', url: shared });
+    expect(await candidate(single)).toBe(0);
+    expect(await candidate(shared)).toBe(0);
+    expect(await candidate(unsaved)).toBe(1);
+
+    // Someone else pointing a record at the owner's file neither claims nor deletes it.
+    const othersCharacter = await insertCharacter(other.userId, 'Copycat');
+    const copy = await createMedia(other.headers, {
+      characterId: othersCharacter,
+      prompt: 'copy',
+      url: unsaved,
+    });
+    expect(await candidate(unsaved)).toBe(1);
+    const copyOfSingle = await createMedia(other.headers, {
+      characterId: othersCharacter,
+      prompt: 'x',
+      url: single,
+    });
+    for (const media of [copy, copyOfSingle]) {
+      const res = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/media/${media.$id}`,
+        headers: other.headers,
+      });
+      expect(res.statusCode).toBe(204);
+    }
+    expect(await viewStatus(single)).toBe(200);
+    expect(await candidate(unsaved)).toBe(1);
+
+    const remove = (id: string) =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/media/${id}`, headers: owner.headers });
+    expect((await remove(sharedA.$id)).statusCode).toBe(204);
+    expect(await viewStatus(shared)).toBe(200);
+    expect((await remove(sharedB.$id)).statusCode).toBe(204);
+    expect(await viewStatus(shared)).toBe(404);
+    expect((await remove(singleMedia.$id)).statusCode).toBe(204);
+    expect(await viewStatus(single)).toBe(404);
+    expect(await candidate(single)).toBeNull();
   });
 
   it("answers 404 to a second user on every endpoint and changes nothing of the first user's", async () => {

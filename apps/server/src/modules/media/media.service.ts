@@ -9,7 +9,7 @@ import {
 import { decodeCursor, encodeCursor } from '../../db/sql-helpers';
 import { AppError } from '../../errors/app-error';
 import { newId, nowIso } from '../../lib/ids';
-import type { MediaFileStore } from './media-files.port';
+import type { FilesPort } from '../storage/files.port';
 import type { MediaRepository, MediaRow } from './media.repository';
 
 export interface NewMedia {
@@ -37,7 +37,7 @@ function toDocument(row: MediaRow): Media {
 export class MediaService {
   constructor(
     private readonly repo: MediaRepository,
-    private readonly files: MediaFileStore,
+    private readonly files: FilesPort,
   ) {}
 
   async create(userId: string, input: NewMedia): Promise<Media> {
