@@ -221,7 +221,6 @@ export function MediaFormPage() {
                     key={value}
                     className={cn(
                       'flex cursor-pointer items-center justify-center gap-2 rounded-2xl border px-4 py-3 text-sm font-medium transition',
-                      'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-glow',
                       type === value
                         ? 'border-rose-glow bg-rose-glow/10 text-rose-glow'
                         : 'border-ink-700 bg-ink-900 text-ink-300 hover:border-ink-600',
@@ -234,7 +233,7 @@ export function MediaFormPage() {
                       value={value}
                       checked={type === value}
                       onChange={() => setType(value)}
-                      className="sr-only"
+                      className="size-4 accent-rose-glow"
                     />
                     <Icon className="size-4" aria-hidden />
                     {label}

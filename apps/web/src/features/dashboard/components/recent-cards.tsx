@@ -17,12 +17,14 @@ const CARD =
 export function RecentCharacterCard({ character }: { character: Character }) {
   return (
     <Link to={ROUTES.newMediaFor(character.$id)} className={CARD} data-testid="recent-character">
-      <img
-        src={character.imageUrl}
-        alt=""
-        loading="lazy"
-        className="aspect-[4/3] w-full bg-ink-850 object-cover"
-      />
+      <div className="relative aspect-[4/3] bg-ink-850">
+        <img
+          src={character.imageUrl}
+          alt=""
+          loading="lazy"
+          className="absolute inset-0 size-full object-cover"
+        />
+      </div>
       <div className="p-4">
         <h3 className="truncate font-semibold text-ink-100 group-hover:text-rose-glow">{character.name}</h3>
         <p className="text-xs text-ink-400">
@@ -40,7 +42,14 @@ export function RecentMediaCard({ media }: { media: Media }) {
   return (
     <Link to={ROUTES.media} className={CARD} data-testid="recent-media">
       <div className="relative aspect-[4/3] bg-ink-850">
-        {picture ? <img src={picture} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        {picture ? (
+          <img
+            src={picture}
+            alt=""
+            loading="lazy"
+            className="absolute inset-0 size-full object-cover object-top"
+          />
+        ) : null}
         <span
           className={cn(
             'absolute top-3 left-3 inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold tracking-wide text-white',

@@ -12,7 +12,10 @@ export function StatCard({
   icon: LucideIcon;
 }) {
   return (
-    <div className="card flex items-center gap-4 p-4 sm:p-5" data-testid={`stat-${label}`}>
+    <div
+      className="card flex flex-col items-start gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+      data-testid={`stat-${label}`}
+    >
       <div className="bg-gradient-brand grid size-11 shrink-0 place-items-center rounded-2xl">
         <Icon className="size-5 text-white" aria-hidden />
       </div>

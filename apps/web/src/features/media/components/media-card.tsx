@@ -27,7 +27,7 @@ function VideoPlayer({ media, title }: { media: Media; title: string }) {
         playsInline
         loop
         aria-label={title}
-        className="size-full object-cover"
+        className="absolute inset-0 size-full object-cover"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onClick={toggle}
@@ -77,11 +77,16 @@ export function MediaCard({ media, onDelete }: MediaCardProps) {
       data-testid="media-card"
       data-media-id={media.$id}
     >
-      <div className="relative aspect-square overflow-hidden bg-ink-850">
+      <div className="relative aspect-[4/5] overflow-hidden bg-ink-850">
         {isVideo ? (
           <VideoPlayer media={media} title={title} />
         ) : (
-          <img src={media.url} alt={title} loading="lazy" className="size-full object-cover" />
+          <img
+            src={media.url}
+            alt={title}
+            loading="lazy"
+            className="absolute inset-0 size-full object-cover object-top"
+          />
         )}
         <span
           className={cn(
@@ -114,12 +119,13 @@ export function MediaCard({ media, onDelete }: MediaCardProps) {
         <p className="text-xs text-ink-400">
           <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>
         </p>
-        <div className="mt-4 flex flex-wrap gap-2">
+        <div className="mt-auto flex flex-col gap-2 pt-4">
           <Button
             size="sm"
             variant="secondary"
             onClick={() => void download()}
             disabled={downloading}
+            className="w-full"
             icon={<Download className="size-4" aria-hidden />}
             aria-label={downloading ? undefined : `Download ${title}`}
           >
@@ -130,7 +136,7 @@ export function MediaCard({ media, onDelete }: MediaCardProps) {
               href={media.url}
               target="_blank"
               rel="noopener noreferrer"
-              className={buttonClasses('ghost', 'sm')}
+              className={buttonClasses('ghost', 'sm', 'w-full')}
             >
               <ExternalLink className="size-4" aria-hidden />
               View Full Image
