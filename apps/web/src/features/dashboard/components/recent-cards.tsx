@@ -43,12 +43,7 @@ export function RecentMediaCard({ media }: { media: Media }) {
     <Link to={ROUTES.media} className={CARD} data-testid="recent-media">
       <div className="relative aspect-[4/3] bg-ink-850">
         {picture ? (
-          <img
-            src={picture}
-            alt=""
-            loading="lazy"
-            className="absolute inset-0 size-full object-cover object-top"
-          />
+          <img src={picture} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
         ) : null}
         <span
           className={cn(
