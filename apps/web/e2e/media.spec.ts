@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { type Character, MESSAGES, truncate, MEDIA_TITLE_PREVIEW } from '@baegen/shared';
+import { type Character, LIST_LIMIT, MEDIA_TITLE_PREVIEW, MESSAGES, truncate } from '@baegen/shared';
 import { signIn } from './support/auth';
 
 // A wallet of its own, so the counts below see only what this spec creates.
@@ -211,4 +211,57 @@ test('the media form asks for a character and the dashboard shows its empty stat
 
   await page.goto('/media');
   await expect(page.getByRole('heading', { name: MESSAGES.media.emptyTitle })).toBeVisible();
+});
+
+test('more than 100 media are reachable with "Load more"', async ({ page }) => {
+  await signIn(page, WALLET_SEED + 2);
+  const character = await createCharacter(page, 'Prolific', 'wavy auburn hair');
+  const count = LIST_LIMIT + 1;
+  for (let index = 0; index < count; index += 1) {
+    const res = await page.request.post('/api/media', {
+      data: { characterId: character.$id, type: 'image', prompt: `Pose ${index}`, url: character.imageUrl },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/media');
+  await expect(page.getByText(`${count} items`)).toBeVisible();
+  await expect(cards(page)).toHaveCount(LIST_LIMIT);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards(page)).toHaveCount(count);
+  await expect(cards(page).last()).toContainText('Pose 0');
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+});
+
+test('failures show their messages', async ({ page }) => {
+  await signIn(page, WALLET_SEED + 3);
+  const character = await createCharacter(page, 'Fragile', 'pale blonde hair');
+  const serverError = { status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } };
+
+  await page.route('**/api/generate/character', (route) => route.fulfill(serverError));
+  await page.goto(`/media/new/${character.$id}`);
+  await page.getByLabel('Prompt', { exact: true }).fill('In a garden');
+  await page.getByRole('button', { name: 'Generate Images' }).click();
+  await expect(page.getByText(MESSAGES.media.generateFailed)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate Images' })).toBeEnabled();
+  await page.unroute('**/api/generate/character');
+
+  await page.route('**/api/media', (route) =>
+    route.request().method() === 'POST' ? route.fulfill(serverError) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Generate Images' }).click();
+  await page.getByRole('button', { name: 'Result 1' }).click();
+  await page.getByRole('button', { name: 'Save Selected Images (1)' }).click();
+  await expect(page.getByText(MESSAGES.media.imagesSaveFailed)).toBeVisible();
+  await expect(page).toHaveURL(`/media/new/${character.$id}`);
+  await expect(page.getByRole('button', { name: 'Save Selected Images (1)' })).toBeEnabled();
+  await page.unroute('**/api/media');
+
+  await page.route('**/api/media?*', (route) => route.fulfill(serverError));
+  await page.goto('/media');
+  await expect(page.getByText(MESSAGES.media.loadFailed).first()).toBeVisible();
+  await page.unroute('**/api/media?*');
+
+  await page.route('**/api/media/stats', (route) => route.fulfill(serverError));
+  await page.goto('/dashboard');
+  await expect(page.getByText(MESSAGES.dashboard.loadFailed).first()).toBeVisible();
 });
