@@ -35,6 +35,12 @@ export function MediaFormPage() {
   const save = useSaveMedia();
 
   const [characterId, setCharacterId] = useState(routeCharacterId);
+  const [routeSeen, setRouteSeen] = useState(routeCharacterId);
+  // Another /media/new/{id} link while this page is open picks that character.
+  if (routeCharacterId !== routeSeen) {
+    setRouteSeen(routeCharacterId);
+    setCharacterId(routeCharacterId);
+  }
   const [type, setType] = useState<MediaType>('image');
   const [prompt, setPrompt] = useState('');
   const [results, setResults] = useState<string[]>([]);
