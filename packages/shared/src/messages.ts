@@ -31,6 +31,8 @@ export const MESSAGES = {
     appearanceNeededToImprove: 'Please provide an initial appearance description',
     appearanceNeededToGenerate: 'Please provide appearance details to generate an image',
     emptyTitle: 'No Characters Found',
+    emptyText: 'Create your first Bae to get started.',
+    emptySearchText: (search: string) => `No characters match "${search}". Try another name or word.`,
     deleteTitle: 'Delete Character',
     deleteConfirm: (name: string) =>
       `Are you sure you want to delete "${name}"? This action cannot be undone.`,
@@ -54,6 +56,8 @@ export const MESSAGES = {
     imageFailed: 'Failed to generate image',
     characterVariationFailed: 'Failed to generate character variation',
     promptFailed: 'Failed to improve prompt',
+    promptRefused: 'This request is refused: BaeGen never depicts minors in a sexual way.',
+    generationRateLimited: (seconds: number) => `Too many generation requests. Try again in ${seconds} s.`,
   },
   wallet: {
     notConnected: 'Wallet not connected',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
+import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
 import { MESSAGES } from './messages';
 
 /** Every error the API answers has this shape. */
@@ -94,12 +94,28 @@ export type Character = z.infer<typeof characterSchema>;
 // ---------- media ----------
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 
+/** Where a media file may live: an http(s) URL or one of our own /api/ or /samples/ paths. */
+const isMediaLocation = (value: string) => /^https?:\/\//i.test(value) || /^\/(api|samples)\//.test(value);
+
 export const mediaInputSchema = z.object({
   characterId: z.string().min(1).max(64),
   type: mediaTypeSchema,
   prompt: z.string().trim().min(1).max(LIMITS.mediaPrompt),
-  url: z.string().max(LIMITS.imageUrl),
-  thumbnail: z.string().max(LIMITS.imageUrl).default(''),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(LIMITS.imageUrl)
+    .refine(isMediaLocation, 'Media URL must be an http(s) URL or an /api/ or /samples/ path'),
+  thumbnail: z
+    .string()
+    .trim()
+    .max(LIMITS.imageUrl)
+    .refine(
+      (value) => value === '' || isMediaLocation(value),
+      'Thumbnail must be an http(s) URL or an /api/ or /samples/ path',
+    )
+    .default(''),
 });
 export type MediaInput = z.input<typeof mediaInputSchema>;
 
@@ -156,3 +172,28 @@ export const fileSchema = z.object({
   createdAt: z.string(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
+
+/** What `POST /api/files` answers after each request (one per chunk). */
+export const fileUploadSchema = fileSchema.extend({
+  status: z.enum(['uploading', 'ready']),
+  /** Bytes received so far; equals `size` once the upload is complete. */
+  uploaded: z.number(),
+  url: z.string(),
+});
+export type FileUpload = z.infer<typeof fileUploadSchema>;
+
+export const filePreviewQuerySchema = z.object({
+  width: z.coerce.number().int().min(0).max(4000).default(0),
+  height: z.coerce.number().int().min(0).max(4000).default(0),
+  quality: z.coerce.number().int().min(1).max(100).default(80),
+  output: z.enum(['jpg', 'jpeg', 'png', 'webp']).optional(),
+});
+export type FilePreviewQuery = z.infer<typeof filePreviewQuerySchema>;
+
+export const avatarQuerySchema = z.object({
+  seed: z
+    .string()
+    .max(LIMITS.characterName * 4)
+    .default(''),
+  size: z.coerce.number().int().min(16).max(1024).default(DEFAULT_AVATAR_SIZE),
+});

@@ -1,5 +1,75 @@
+import { useEffect } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MESSAGES, ROUTES } from '@baegen/shared';
+import { buttonClasses } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useCharacter } from './api/use-character';
+import { emptyFormValues, formValuesFrom } from './character-form.model';
+import { CharacterForm } from './components/character-form';
 
+function FormSkeleton() {
+  return (
+    <div
+      className="grid gap-8 lg:grid-cols-[minmax(0,340px)_minmax(0,1fr)]"
+      role="status"
+      aria-label="Loading character"
+    >
+      <Skeleton className="aspect-square w-full" />
+      <div className="card space-y-6 p-5 sm:p-8">
+        {['h-12', 'h-12', 'h-32', 'h-24', 'h-24'].map((height, i) => (
+          <div key={i} className="space-y-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className={`${height} w-full`} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** /characters/new and /characters/edit/:id. */
 export function CharacterFormPage() {
-  return <PageHeader title="Create AI Character" subtitle="Design your Bae." />;
+  const { id } = useParams<{ id: string }>();
+  const editing = id !== undefined;
+  const navigate = useNavigate();
+  const character = useCharacter(id);
+
+  useEffect(() => {
+    if (!character.isError) return;
+    toast.error(MESSAGES.characters.loadOneFailed);
+    navigate(ROUTES.characters, { replace: true });
+  }, [character.isError, navigate]);
+
+  let body;
+  if (!editing) body = <CharacterForm initialValues={emptyFormValues} />;
+  else if (character.data) {
+    body = (
+      <CharacterForm
+        key={character.data.$id}
+        characterId={id}
+        initialValues={formValuesFrom(character.data)}
+      />
+    );
+  } else body = <FormSkeleton />;
+
+  return (
+    <>
+      <Link to={ROUTES.characters} className={buttonClasses('ghost', 'sm', 'mb-6 -ml-3')}>
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to Characters
+      </Link>
+      <PageHeader
+        title={editing ? 'Modify AI Character' : 'Create AI Character'}
+        subtitle={
+          editing
+            ? 'Refine her look, story and personality.'
+            : 'Design your Bae: looks, story and personality.'
+        }
+      />
+      {body}
+    </>
+  );
 }

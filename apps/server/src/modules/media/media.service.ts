@@ -1,0 +1,94 @@
+import {
+  type ListResponse,
+  type Media,
+  type MediaListQuery,
+  type MediaStats,
+  type MediaType,
+  UNKNOWN_CHARACTER,
+} from '@baegen/shared';
+import { decodeCursor, encodeCursor } from '../../db/sql-helpers';
+import { AppError } from '../../errors/app-error';
+import { newId, nowIso } from '../../lib/ids';
+import type { FilesPort } from '../storage/files.port';
+import type { MediaRepository, MediaRow } from './media.repository';
+
+export interface NewMedia {
+  characterId: string;
+  type: MediaType;
+  prompt: string;
+  url: string;
+  thumbnail: string;
+}
+
+function toDocument(row: MediaRow): Media {
+  return {
+    $id: row.id,
+    userId: row.user_id,
+    characterId: row.character_id,
+    type: row.type,
+    prompt: row.prompt,
+    url: row.url,
+    thumbnail: row.thumbnail,
+    createdAt: row.created_at,
+    characterName: row.character_name ?? UNKNOWN_CHARACTER,
+  };
+}
+
+export class MediaService {
+  constructor(
+    private readonly repo: MediaRepository,
+    private readonly files: FilesPort,
+  ) {}
+
+  async create(userId: string, input: NewMedia): Promise<Media> {
+    const character = await this.repo.findCharacter(userId, input.characterId);
+    if (!character) throw AppError.notFound('Character not found', 'CHARACTER_NOT_FOUND');
+    // Claimed before the row exists: a sweep between the two steps must not take a kept file.
+    await this.files.claimUrls(userId, [input.url, input.thumbnail].filter(Boolean));
+    const record = {
+      id: newId(),
+      user_id: userId,
+      character_id: character.id,
+      type: input.type,
+      prompt: input.prompt,
+      url: input.url,
+      thumbnail: input.thumbnail,
+      created_at: nowIso(),
+    };
+    await this.repo.insert(record);
+    return toDocument({ ...record, character_name: character.name });
+  }
+
+  async list(userId: string, query: MediaListQuery): Promise<ListResponse<Media>> {
+    const search = query.search?.trim();
+    const filter = {
+      characterId: query.characterId || undefined,
+      type: query.type,
+      search: search ? search : undefined,
+    };
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const [rows, total] = await Promise.all([
+      this.repo.list(userId, filter, query.limit, after),
+      this.repo.count(userId, filter),
+    ]);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+    return { total, documents: page.map(toDocument), nextCursor };
+  }
+
+  /** Removes the record, then its stored file unless another of the user's records still shows it. */
+  async remove(userId: string, id: string): Promise<void> {
+    const removed = await this.repo.delete(userId, id);
+    if (!removed) throw AppError.notFound('Media not found', 'MEDIA_NOT_FOUND');
+    if (!(await this.repo.isUrlInUse(userId, removed.url))) {
+      await this.files.deleteByUrl(userId, removed.url);
+    }
+  }
+
+  async stats(userId: string): Promise<MediaStats> {
+    const counts = await this.repo.counts(userId);
+    return { ...counts, totalMedia: counts.videos + counts.images };
+  }
+}

@@ -1,0 +1,281 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ImagePlus, Rocket, Save, Sparkles, Wand2 } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { LIMITS, MESSAGES, ROUTES, defaultAvatarUrl } from '@baegen/shared';
+import { Button } from '../../../components/ui/button';
+import { ApiRequestError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useGeneratePortrait } from '../api/use-generate-portrait';
+import { useImproveAppearance } from '../api/use-improve-appearance';
+import { useSaveCharacter } from '../api/use-save-character';
+import { type CharacterFormValues, portraitPrompt, toCharacterInput } from '../character-form.model';
+import { CharacterImage } from './character-image';
+
+/** What the form is doing; SPEC.md §4 (loading is the page's state before this form exists). */
+export type CharacterFormState = 'idle' | 'generating' | 'optimizing' | 'saving';
+
+const STATUS_TEXT: Record<CharacterFormState, string> = {
+  idle: '',
+  generating: 'Generating image...',
+  optimizing: 'Optimizing prompt...',
+  saving: 'Saving character...',
+};
+
+const PREVIEW_DEBOUNCE_MS = 400;
+
+export interface CharacterFormProps {
+  /** The character being edited; absent when creating one. */
+  characterId?: string;
+  initialValues: CharacterFormValues;
+}
+
+const fieldClasses =
+  'w-full rounded-xl border border-ink-700 bg-ink-900 px-4 py-3 text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none read-only:opacity-70 disabled:opacity-60';
+
+export function CharacterForm({ characterId, initialValues }: CharacterFormProps) {
+  const editing = characterId !== undefined;
+  const navigate = useNavigate();
+  const ids = useId();
+  const [values, setValues] = useState(initialValues);
+  const [state, setState] = useState<CharacterFormState>('idle');
+  const save = useSaveCharacter();
+  const improve = useImproveAppearance();
+  const generate = useGeneratePortrait();
+  const previewUrl = useDebouncedValue(values.imageUrl, PREVIEW_DEBOUNCE_MS);
+
+  const busy = state !== 'idle';
+  const set = (field: keyof CharacterFormValues) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const onOptimize = async () => {
+    if (!values.appearance.trim()) {
+      toast.error(MESSAGES.characters.appearanceNeededToImprove);
+      return;
+    }
+    setState('optimizing');
+    try {
+      const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
+      setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
+      toast.success(MESSAGES.characters.improved);
+    } catch {
+      toast.error(MESSAGES.characters.improveFailed);
+    } finally {
+      setState('idle');
+    }
+  };
+
+  const onGenerate = async () => {
+    if (!values.appearance.trim()) {
+      toast.error(MESSAGES.characters.appearanceNeededToGenerate);
+      return;
+    }
+    setState('generating');
+    try {
+      const url = await generate.mutateAsync(portraitPrompt(values.name, values.appearance));
+      setValues((current) => ({ ...current, imageUrl: url }));
+      toast.success(MESSAGES.characters.imageGenerated);
+    } catch {
+      setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) }));
+      toast.error(MESSAGES.characters.imageFailed);
+    } finally {
+      setState('idle');
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const result = toCharacterInput(values);
+    if (!result.ok) {
+      toast.error(result.message);
+      return;
+    }
+    setState('saving');
+    try {
+      await save.mutateAsync({ id: characterId, input: result.input });
+      toast.success(editing ? MESSAGES.characters.updated : MESSAGES.characters.created);
+      navigate(ROUTES.characters);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiRequestError && error.status === 401
+          ? MESSAGES.characters.notLoggedIn
+          : MESSAGES.characters.saveFailed,
+      );
+      setState('idle');
+    }
+  };
+
+  const id = (field: string) => `${ids}-${field}`;
+  const label = 'mb-2 block text-sm font-medium text-ink-100';
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={busy || undefined}
+      className="grid gap-8 lg:grid-cols-[minmax(0,340px)_minmax(0,1fr)]"
+    >
+      <aside className="card h-fit p-4 lg:sticky lg:top-24">
+        <p className="mb-3 text-sm font-medium text-ink-300" id={id('preview-label')}>
+          Preview
+        </p>
+        <div className="relative overflow-hidden rounded-xl">
+          <CharacterImage
+            src={previewUrl}
+            name={values.name.trim()}
+            alt={values.name.trim() ? `Preview of ${values.name.trim()}` : 'Character preview'}
+            className="aspect-square w-full"
+          />
+          {state === 'generating' ? (
+            <div className="absolute inset-0 grid place-items-center bg-ink-950/70 text-sm text-ink-100">
+              <span className="flex items-center gap-2">
+                <Sparkles className="size-4 animate-pulse text-rose-glow" aria-hidden />
+                Generating image...
+              </span>
+            </div>
+          ) : null}
+        </div>
+        <p className="mt-3 text-xs text-ink-400">Leave the URL empty to use an avatar made from the name.</p>
+      </aside>
+
+      <fieldset disabled={state === 'saving'} className="card min-w-0 space-y-6 p-5 sm:p-8">
+        <legend className="sr-only">{editing ? 'Modify AI Character' : 'Create AI Character'}</legend>
+        <div>
+          <label htmlFor={id('name')} className={label}>
+            Character Name{' '}
+            <span className="text-rose-glow" aria-hidden>
+              *
+            </span>
+          </label>
+          <input
+            id={id('name')}
+            value={values.name}
+            onChange={(event) => set('name')(event.target.value)}
+            required
+            aria-required
+            maxLength={LIMITS.characterName}
+            autoComplete="off"
+            placeholder="e.g. Luna Vale"
+            className={fieldClasses}
+          />
+        </div>
+
+        <div>
+          <label htmlFor={id('image')} className={label}>
+            Character Image URL
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <input
+              id={id('image')}
+              type="text"
+              inputMode="url"
+              value={values.imageUrl}
+              onChange={(event) => set('imageUrl')(event.target.value)}
+              readOnly={state === 'generating'}
+              maxLength={LIMITS.imageUrl}
+              autoComplete="off"
+              placeholder="https://..."
+              aria-describedby={id('image-hint')}
+              className={cn(fieldClasses, 'min-w-0 flex-1')}
+            />
+            <Button
+              variant="secondary"
+              className="h-12 shrink-0"
+              onClick={() => void onGenerate()}
+              disabled={busy}
+              loading={state === 'generating'}
+              icon={<ImagePlus className="size-4" aria-hidden />}
+            >
+              {state === 'generating' ? 'Generating...' : 'Generate'}
+            </Button>
+          </div>
+          <p id={id('image-hint')} className="mt-2 text-xs text-ink-400">
+            Paste an image link or generate a portrait from the appearance below.
+          </p>
+        </div>
+
+        <div>
+          <div className="mb-2 flex flex-wrap items-end justify-between gap-2">
+            <label htmlFor={id('appearance')} className="block text-sm font-medium text-ink-100">
+              Appearance Parameters{' '}
+              <span className="text-rose-glow" aria-hidden>
+                *
+              </span>
+            </label>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => void onOptimize()}
+              disabled={busy}
+              loading={state === 'optimizing'}
+              icon={<Wand2 className="size-4" aria-hidden />}
+            >
+              {state === 'optimizing' ? 'Optimizing...' : 'Optimize Prompt'}
+            </Button>
+          </div>
+          <textarea
+            id={id('appearance')}
+            value={values.appearance}
+            onChange={(event) => set('appearance')(event.target.value)}
+            readOnly={state === 'optimizing'}
+            required
+            aria-required
+            rows={5}
+            maxLength={LIMITS.characterText}
+            placeholder="Hair, eyes, face, build, style, clothing..."
+            className={fieldClasses}
+          />
+        </div>
+
+        <div>
+          <label htmlFor={id('description')} className={label}>
+            Background Description
+          </label>
+          <textarea
+            id={id('description')}
+            value={values.description}
+            onChange={(event) => set('description')(event.target.value)}
+            rows={4}
+            maxLength={LIMITS.characterText}
+            placeholder="Where she comes from, what she does, what she loves..."
+            className={fieldClasses}
+          />
+        </div>
+
+        <div>
+          <label htmlFor={id('personality')} className={label}>
+            Personality Matrix
+          </label>
+          <textarea
+            id={id('personality')}
+            value={values.personality}
+            onChange={(event) => set('personality')(event.target.value)}
+            rows={4}
+            maxLength={LIMITS.characterText}
+            placeholder="Playful, curious, a little sarcastic..."
+            className={fieldClasses}
+          />
+        </div>
+
+        <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:items-center sm:justify-between">
+          <p role="status" aria-live="polite" className="text-sm text-ink-300">
+            {STATUS_TEXT[state]}
+          </p>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={busy}
+            loading={state === 'saving'}
+            icon={
+              editing ? <Save className="size-5" aria-hidden /> : <Rocket className="size-5" aria-hidden />
+            }
+          >
+            {editing ? 'Update Character' : 'Deploy Character'}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { UserRound } from 'lucide-react';
+import { defaultAvatarUrl } from '@baegen/shared';
+import { cn } from '../../../lib/cn';
+
+export interface CharacterImageProps {
+  src: string;
+  /** Seeds the default avatar shown when `src` is empty or fails to load. */
+  name: string;
+  alt: string;
+  className?: string;
+}
+
+/** A character's picture that falls back to the default avatar, then to an icon. */
+export function CharacterImage({ src, name, alt, className }: CharacterImageProps) {
+  const [failed, setFailed] = useState<string[]>([]);
+  const current = [src.trim(), defaultAvatarUrl(name)].find((url) => url && !failed.includes(url));
+
+  if (!current) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        className={cn('grid place-items-center bg-ink-800 text-ink-400', className)}
+        data-testid="character-image-placeholder"
+      >
+        <UserRound className="size-1/3" aria-hidden />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={current}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className={cn('bg-ink-800 object-cover', className)}
+      onError={() => setFailed((urls) => [...urls, current])}
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { Check, RotateCcw, Save } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+
+export interface GeneratedResultsProps {
+  urls: string[];
+  selected: ReadonlySet<string>;
+  saving: boolean;
+  onToggle: (url: string) => void;
+  onGenerateNew: () => void;
+  onSave: () => void;
+}
+
+/** The images just generated; the user picks which ones to keep. */
+export function GeneratedResults({
+  urls,
+  selected,
+  saving,
+  onToggle,
+  onGenerateNew,
+  onSave,
+}: GeneratedResultsProps) {
+  return (
+    <section aria-labelledby="results-title" className="card p-4 sm:p-6">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="results-title" className="text-xl font-semibold">
+          Generated Images
+        </h2>
+        <p className="text-sm text-ink-300" aria-live="polite" data-testid="selection-count">
+          Selected: {selected.size} of {urls.length}
+        </p>
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4">
+        {urls.map((url, index) => {
+          const isSelected = selected.has(url);
+          return (
+            <li key={url}>
+              <button
+                type="button"
+                aria-pressed={isSelected}
+                aria-label={`Result ${index + 1}`}
+                disabled={saving}
+                onClick={() => onToggle(url)}
+                className={cn(
+                  'relative block w-full overflow-hidden rounded-2xl border-2 transition',
+                  isSelected ? 'border-rose-glow shadow-glow' : 'border-transparent hover:border-ink-600',
+                )}
+              >
+                <img src={url} alt="" className="aspect-[3/4] w-full bg-ink-850 object-cover" />
+                <span
+                  aria-hidden
+                  className={cn(
+                    'absolute top-2 right-2 grid size-7 place-items-center rounded-full border-2 transition',
+                    isSelected
+                      ? 'bg-gradient-brand border-transparent text-white'
+                      : 'border-white/70 bg-black/40 text-transparent',
+                  )}
+                >
+                  <Check className="size-4" />
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          onClick={onGenerateNew}
+          disabled={saving}
+          icon={<RotateCcw className="size-4" aria-hidden />}
+        >
+          Generate New
+        </Button>
+        <Button
+          onClick={onSave}
+          disabled={selected.size === 0}
+          loading={saving}
+          icon={<Save className="size-4" aria-hidden />}
+        >
+          Save Selected Images ({selected.size})
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useEffect, useId, useState } from 'react';
+import { Search, X } from 'lucide-react';
+import { type MediaType, UNKNOWN_CHARACTER } from '@baegen/shared';
+import { cn } from '../../../lib/cn';
+import type { MediaListFilters } from '../api/media-keys';
+import type { CharacterOption } from '../api/use-character-options';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const TYPE_TABS: { value: MediaType | ''; label: string }[] = [
+  { value: '', label: 'All Media' },
+  { value: 'video', label: 'Videos' },
+  { value: 'image', label: 'Images' },
+];
+
+export interface MediaFiltersProps {
+  filters: MediaListFilters;
+  characters: CharacterOption[];
+  onChange: (change: Partial<MediaListFilters>, options?: { replace?: boolean }) => void;
+  onClear: () => void;
+  /** id of the element the type tabs control (the grid). */
+  controls: string;
+}
+
+export function MediaFilters({ filters, characters, onChange, onClear, controls }: MediaFiltersProps) {
+  const searchId = useId();
+  const characterSelectId = useId();
+  const [text, setText] = useState(filters.search);
+  const [syncedSearch, setSyncedSearch] = useState(filters.search);
+
+  // The URL changed without typing (a chip, "Clear all", the back button): show its search.
+  if (filters.search !== syncedSearch) {
+    setSyncedSearch(filters.search);
+    if (text.trim() !== filters.search) setText(filters.search);
+  }
+
+  useEffect(() => {
+    if (text.trim() === filters.search) return;
+    const timer = setTimeout(() => onChange({ search: text.trim() }, { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.search, onChange]);
+
+  const characterName = (id: string) => characters.find((c) => c.$id === id)?.name ?? UNKNOWN_CHARACTER;
+  const chips = [
+    filters.search && { key: 'search', label: `Search: "${filters.search}"`, clear: { search: '' } },
+    filters.characterId && {
+      key: 'character',
+      label: `Character: ${characterName(filters.characterId)}`,
+      clear: { characterId: '' },
+    },
+    filters.type && {
+      key: 'type',
+      label: `Type: ${filters.type === 'video' ? 'Videos' : 'Images'}`,
+      clear: { type: '' as const },
+    },
+  ].filter((chip) => !!chip);
+
+  return (
+    <div className="mb-8 space-y-4">
+      <div className="flex flex-col gap-3 md:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search media
+          </label>
+          <Search
+            className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-ink-400"
+            aria-hidden
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Search by prompt or character..."
+            maxLength={200}
+            className="h-11 w-full rounded-full border border-ink-700 bg-ink-900 pr-4 pl-11 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none"
+          />
+        </div>
+        <div className="md:w-64">
+          <label htmlFor={characterSelectId} className="sr-only">
+            Character
+          </label>
+          <select
+            id={characterSelectId}
+            value={filters.characterId}
+            onChange={(event) => onChange({ characterId: event.target.value })}
+            className="h-11 w-full rounded-full border border-ink-700 bg-ink-900 px-4 text-sm text-ink-100 focus:border-rose-glow/60 focus:outline-none"
+          >
+            <option value="">All Characters</option>
+            {characters.map((character) => (
+              <option key={character.$id} value={character.$id}>
+                {character.name}
+              </option>
+            ))}
+            {filters.characterId && !characters.some((c) => c.$id === filters.characterId) ? (
+              <option value={filters.characterId}>{UNKNOWN_CHARACTER}</option>
+            ) : null}
+          </select>
+        </div>
+      </div>
+
+      <div
+        role="tablist"
+        aria-label="Media type"
+        className="inline-flex w-full rounded-full border border-ink-700 bg-ink-900 p-1 sm:w-auto"
+      >
+        {TYPE_TABS.map((tab) => {
+          const selected = filters.type === tab.value;
+          return (
+            <button
+              key={tab.label}
+              type="button"
+              role="tab"
+              aria-selected={selected}
+              aria-controls={controls}
+              onClick={() => onChange({ type: tab.value })}
+              className={cn(
+                'flex-1 rounded-full px-4 py-2 text-sm font-medium whitespace-nowrap transition sm:flex-none',
+                selected ? 'bg-gradient-brand text-white shadow-glow' : 'text-ink-300 hover:text-ink-100',
+              )}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+
+      {chips.length > 0 ? (
+        <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
+          {chips.map((chip) => (
+            <li
+              key={chip.key}
+              className="inline-flex max-w-full items-center gap-1 rounded-full border border-rose-glow/30 bg-rose-glow/10 py-1 pr-1 pl-3 text-sm text-rose-glow"
+            >
+              <span className="truncate">{chip.label}</span>
+              <button
+                type="button"
+                onClick={() => onChange(chip.clear)}
+                aria-label={`Remove filter ${chip.label}`}
+                className="grid size-6 shrink-0 place-items-center rounded-full hover:bg-rose-glow/20"
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={onClear}
+              className="rounded-full px-3 py-1 text-sm font-medium text-ink-300 underline-offset-4 hover:text-ink-100 hover:underline"
+            >
+              Clear all
+            </button>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
