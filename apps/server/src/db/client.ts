@@ -20,6 +20,8 @@ export interface DbOptions {
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** The PostgreSQL schema in use when one was given. */
+  schema?: string;
   close(): Promise<void>;
 }
 
@@ -33,7 +35,7 @@ export function createDb(options: DbOptions): DbHandle {
     // BIGINT comes back as a string by default; our sizes fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number(value));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -45,9 +47,17 @@ export function createDb(options: DbOptions): DbHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-/** Brings the schema up to date; safe to call on every boot. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+/**
+ * Brings the schema up to date; safe to call on every boot. With a PostgreSQL `schema`, the
+ * migration tables are looked up in that schema only: Kysely otherwise finds another schema's
+ * `kysely_migration_lock` and skips creating its own.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

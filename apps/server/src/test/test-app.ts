@@ -60,7 +60,7 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-test-'));
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides });
   const { database, drop } = await createTestDatabase(dataDir);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.schema);
   const app = await buildApp({ ...deps, env, database });
   await app.ready();
   return {
