@@ -99,7 +99,9 @@ test('a character goes through create, optimize, generate, edit, search and dele
   await expect(page.getByText(MESSAGES.characters.emptyText)).toBeVisible();
 });
 
-test('the card links to media creation and an unknown character id goes back to the list', async ({ page }) => {
+test('the card links to media creation and an unknown character id goes back to the list', async ({
+  page,
+}) => {
   await signIn(page, 11);
   await page.goto('/characters/new');
   await page.getByLabel('Character Name').fill('Nova');

@@ -62,8 +62,8 @@ const envSchema = z.object({
   A1111_BASE_URL: z.url().optional(),
   A1111_STEPS: z.coerce.number().int().min(1).max(150).default(25),
   A1111_DENOISING_STRENGTH: z.coerce.number().min(0).max(1).default(0.55),
-  IMAGE_WIDTH: z.coerce.number().int().min(64).max(2048).default(768),
-  IMAGE_HEIGHT: z.coerce.number().int().min(64).max(2048).default(1024),
+  A1111_WIDTH: z.coerce.number().int().min(64).max(2048).default(768),
+  A1111_HEIGHT: z.coerce.number().int().min(64).max(2048).default(1024),
   VIDEO_PROVIDER: z.enum(['demo']).default('demo'),
 });
 

@@ -1,6 +1,6 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEADER_OPAQUE_AFTER_PX, ROUTES, shortenAddress } from '@baegen/shared';
 import { useAuthStore } from '../features/auth/auth.store';
 import { Header } from './header';
@@ -61,15 +61,19 @@ describe('Header', () => {
     expect([...current].map((link) => link.textContent)).toEqual(['Characters']);
   });
 
-  it('shows the shortened address and logs out to the landing page when signed in', () => {
+  it('shows the shortened address and logs out to the landing page when signed in', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
     useAuthStore.setState({ isAuthenticated: true, userId: ADDRESS, walletAddress: ADDRESS });
     renderHeader(ROUTES.media);
     expect(screen.getByTestId('header-address').textContent).toBe(shortenAddress(ADDRESS));
     fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
     expect(screen.getByTestId('path').textContent).toBe(ROUTES.dashboard);
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(ROUTES.home));
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
-    expect(screen.getByTestId('path').textContent).toBe(ROUTES.home);
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
+    vi.unstubAllGlobals();
   });
 
   it('opens and closes the mobile menu', () => {

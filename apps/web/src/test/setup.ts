@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 
 // jsdom has no matchMedia; components that ask for a media query (react-hot-toast's reduced-motion
 // check, responsive hooks) get a query that never matches.
-if (!window.matchMedia) {
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,

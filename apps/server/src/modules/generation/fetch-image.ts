@@ -4,14 +4,20 @@ import { ProviderError } from './providers/ports';
  * Downloads an image (a provider output or an https subject) into memory, refusing anything
  * larger than `maxBytes` as it streams in. data: URIs are decoded in place.
  */
-export async function fetchImageBytes(url: string, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+export async function fetchImageBytes(
+  url: string,
+  maxBytes: number,
+  signal: AbortSignal,
+  options: { followRedirects: boolean } = { followRedirects: true },
+): Promise<Buffer> {
   if (url.startsWith('data:')) {
     const comma = url.indexOf(',');
     if (comma < 0 || !url.slice(0, comma).endsWith(';base64'))
       throw new ProviderError('Unsupported data: URI');
     return Buffer.from(url.slice(comma + 1), 'base64');
   }
-  const response = await fetch(url, { signal, redirect: 'follow' });
+  // A user's URL must not redirect past the public-host check.
+  const response = await fetch(url, { signal, redirect: options.followRedirects ? 'follow' : 'error' });
   if (!response.ok || !response.body)
     throw new ProviderError(`Fetching an image answered HTTP ${response.status}`);
   const declared = Number(response.headers.get('content-length') ?? 0);

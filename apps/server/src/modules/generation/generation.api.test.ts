@@ -241,6 +241,6 @@ describe(`generation limits (${TEST_DIALECT})`, () => {
     await providerStarted;
     expect(seenSignal?.aborted).toBe(false);
     request.destroy();
-    await vi.waitFor(() => expect(seenSignal?.aborted).toBe(true));
+    await vi.waitFor(() => expect(seenSignal?.aborted).toBe(true), { timeout: 5000 });
   });
 });

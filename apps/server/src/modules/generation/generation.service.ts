@@ -6,6 +6,7 @@ import { sniffFileType } from '../storage/file-type';
 import type { FilesService } from '../storage/files.service';
 import { fetchImageBytes } from './fetch-image';
 import { violatesMinorPolicy } from './prompt-policy';
+import { assertPublicHost } from './public-host';
 import type { Providers } from './providers/create-providers';
 import type { ImageOutput, SubjectImage } from './providers/ports';
 
@@ -155,9 +156,17 @@ export class GenerationService {
     }
     if (/^https:\/\/[^\s]+$/i.test(subject) && URL.canParse(subject)) {
       const key = `url:${createHash('sha256').update(subject).digest('hex')}`;
-      return subjectImage(key, subject, () =>
-        fetchImageBytes(subject, this.options.maxImageBytes, AbortSignal.timeout(this.options.timeoutMs)),
-      );
+      return subjectImage(key, subject, async () => {
+        await assertPublicHost(subject);
+        return fetchImageBytes(
+          subject,
+          this.options.maxImageBytes,
+          AbortSignal.timeout(this.options.timeoutMs),
+          {
+            followRedirects: false,
+          },
+        );
+      });
     }
     throw AppError.badRequest(
       'The subject must be one of your files (/api/files/<id>/view), a default avatar or an https URL',

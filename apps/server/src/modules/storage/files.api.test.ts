@@ -337,6 +337,26 @@ describe(`files API (${TEST_DIALECT})`, () => {
     }
   });
 
+  it('answers 409 and drops the upload when a crash lost acknowledged chunks', async () => {
+    const data = pngLike(UPLOAD_CHUNK_BYTES * 2 + 10);
+    const first = await send(alice, data.subarray(0, UPLOAD_CHUNK_BYTES), {
+      'content-range': `bytes 0-${UPLOAD_CHUNK_BYTES - 1}/${data.length}`,
+    });
+    const { $id: id } = first.json<FileUpload>();
+    // What a power cut can leave: the acknowledged chunk never reached the disk.
+    fs.truncateSync(path.join(ctx.dataDir, 'files', 'uploads', id), 1000);
+    const next = await send(alice, data.subarray(UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES * 2), {
+      'content-range': `bytes ${UPLOAD_CHUNK_BYTES}-${UPLOAD_CHUNK_BYTES * 2 - 1}/${data.length}`,
+      'x-file-id': id,
+    });
+    expect(next.statusCode).toBe(409);
+    expect(next.json().error.code).toBe('UPLOAD_INTERRUPTED');
+    expect(fs.existsSync(path.join(ctx.dataDir, 'files', 'uploads', id))).toBe(false);
+    expect(
+      await ctx.database.db.selectFrom('files').select('id').where('id', '=', id).executeTakeFirst(),
+    ).toBeUndefined();
+  });
+
   it('draws the default avatar as cacheable SVG without a session', async () => {
     const url = '/api/avatars/shapes?seed=Luna&size=128';
     const res = await ctx.app.inject({ method: 'GET', url });

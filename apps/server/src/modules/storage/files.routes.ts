@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_CHUNK_BYTES, filePreviewQuerySchema } from '@baegen/shared';
+import { AppError } from '../../errors/app-error';
 import { sendRanged } from '../../lib/send-ranged';
 import { currentUser } from '../auth/auth.plugin';
 import type { FilesService } from './files.service';
@@ -41,12 +42,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body)) {
-        return reply.status(415).send({
-          error: {
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-            message: 'Send the file bytes as application/octet-stream',
-          },
-        });
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file bytes as application/octet-stream');
       }
       const header = (name: string) => {
         const value = request.headers[name];

@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids';
 import { type SniffedType, sniffFileType } from './file-type';
 import type { FilesPort } from './files.port';
 import type { FileRow, FilesRepository } from './files.repository';
-import type { ByteRange, StorageDriver } from './storage-driver.port';
+import { type ByteRange, type StorageDriver, UploadGapError } from './storage-driver.port';
 
 export interface FilesServiceOptions {
   maxImageBytes: number;
@@ -76,7 +76,7 @@ export const NOT_FOUND = () => AppError.notFound('File not found', 'FILE_NOT_FOU
 export class FilesService implements FilesPort {
   private readonly clock: () => Date;
   /** Running hashes of uploads in progress; rebuilt from the stored bytes after a restart. */
-  private readonly hashes = new Map<string, Hash>();
+  private readonly hashes = new Map<string, { hash: Hash; pending: Promise<void> }>();
   /** Uploads with a chunk being written right now in this process. */
   private readonly busy = new Set<string>();
 
@@ -208,7 +208,18 @@ export class FilesService implements FilesPort {
     }
     this.busy.add(row.id);
     try {
-      await this.driver.appendUpload(row.id, offset, body);
+      try {
+        await this.driver.appendUpload(row.id, offset, body);
+      } catch (error) {
+        if (!(error instanceof UploadGapError)) throw error;
+        this.busy.delete(row.id);
+        await this.erase(userId, row.id);
+        throw new AppError(
+          409,
+          'UPLOAD_INTERRUPTED',
+          'This upload was interrupted on the server; start it again',
+        );
+      }
       const end = offset + body.length;
       if (!(await this.repo.advanceUpload(userId, row.id, offset, end, this.now()))) {
         throw new AppError(
@@ -217,16 +228,30 @@ export class FilesService implements FilesPort {
           'Another chunk of this upload was written meanwhile; retry it',
         );
       }
-      let hash = this.hashes.get(row.id);
-      if (offset === 0) {
-        hash = createHash('sha256');
-        this.hashes.set(row.id, hash);
+      if (offset === 0) this.hashes.set(row.id, { hash: createHash('sha256'), pending: Promise.resolve() });
+      const running = this.hashes.get(row.id);
+      if (running) {
+        // Hashing runs after this chunk's answer is on its way, overlapping the next chunk's transfer.
+        running.pending = running.pending.then(
+          () =>
+            new Promise<void>((resolve) =>
+              setImmediate(() => {
+                running.hash.update(body);
+                resolve();
+              }),
+            ),
+        );
       }
-      hash?.update(body);
       if (end < Number(row.total_size)) {
         return this.toDto({ ...row, size: end });
       }
-      const sha256 = hash ? hash.digest('hex') : await this.rehashUpload(row.id);
+      let sha256: string;
+      if (running) {
+        await running.pending;
+        sha256 = running.hash.digest('hex');
+      } else {
+        sha256 = await this.rehashUpload(row.id);
+      }
       this.hashes.delete(row.id);
       await this.driver.completeUpload(row.id);
       await this.repo.markReady(userId, row.id, sha256, this.now());

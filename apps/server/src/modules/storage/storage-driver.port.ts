@@ -16,15 +16,17 @@ export interface StorageDriver {
   /** Stores a whole file atomically under `key`, replacing any previous content. */
   put(key: string, data: Buffer): Promise<void>;
   /**
-   * Writes `data` at `offset` of the pending upload `key` and makes it durable. The offset must
-   * equal the bytes already held (a longer tail left by a crash is cut off first).
+   * Writes `data` at `offset` of the pending upload `key`. The offset must equal the bytes
+   * already held: a longer tail (left by a crash before the chunk was recorded) is cut off first;
+   * fewer bytes (chunks lost in a crash before they reached the disk) reject with UploadGapError.
+   * Chunks need not be durable one by one; `completeUpload` makes the whole file durable.
    */
   appendUpload(key: string, offset: number, data: Buffer): Promise<void>;
   /** Bytes a pending upload holds durably, or null when there is none. */
   uploadSize(key: string): Promise<number | null>;
   /** Reads a pending upload (to hash or sniff it after a restart). */
   readUpload(key: string): Promise<Readable>;
-  /** Publishes a pending upload under `key` in one atomic step. */
+  /** Makes a pending upload durable and publishes it under `key` in one atomic step. */
   completeUpload(key: string): Promise<void>;
   /** Drops a pending upload; no-op when there is none. */
   abortUpload(key: string): Promise<void>;
@@ -34,4 +36,12 @@ export interface StorageDriver {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes a stored file; no-op when absent. */
   delete(key: string): Promise<void>;
+}
+
+/** A pending upload holds fewer bytes than were acknowledged: a crash lost some of them. */
+export class UploadGapError extends Error {
+  constructor(key: string, held: number, offset: number) {
+    super(`Upload ${key} holds ${held} bytes, cannot write at ${offset}`);
+    this.name = 'UploadGapError';
+  }
 }

@@ -55,8 +55,8 @@ function createImageProvider(env: Env): ImageProvider {
       return new A1111ImageProvider({
         baseUrl: env.A1111_BASE_URL ?? '',
         steps: env.A1111_STEPS,
-        width: env.IMAGE_WIDTH,
-        height: env.IMAGE_HEIGHT,
+        width: env.A1111_WIDTH,
+        height: env.A1111_HEIGHT,
         denoisingStrength: env.A1111_DENOISING_STRENGTH,
       });
     default:

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { ByteRange, StorageDriver } from '../storage-driver.port';
+import { type ByteRange, type StorageDriver, UploadGapError } from '../storage-driver.port';
 
 const KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -80,14 +80,13 @@ export class LocalDiskDriver implements StorageDriver {
     const handle = await fsp.open(file, offset === 0 ? 'w' : 'r+');
     try {
       const { size } = await handle.stat();
-      if (size < offset) throw new Error(`Upload ${key} holds ${size} bytes, cannot write at ${offset}`);
+      if (size < offset) throw new UploadGapError(key, size, offset);
       if (size > offset) await handle.truncate(offset);
       let written = 0;
       while (written < data.length) {
         const { bytesWritten } = await handle.write(data, written, data.length - written, offset + written);
         written += bytesWritten;
       }
-      await handle.datasync();
     } finally {
       await handle.close();
     }
@@ -108,7 +107,16 @@ export class LocalDiskDriver implements StorageDriver {
   }
 
   async completeUpload(key: string): Promise<void> {
-    await this.publish(this.uploadPath(key), key);
+    const file = this.uploadPath(key);
+    // Chunks are not flushed one by one (a lost tail is caught by the next append); the whole
+    // file is flushed once here, before it becomes visible.
+    const handle = await fsp.open(file, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await this.publish(file, key);
   }
 
   async abortUpload(key: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { StorageDriver } from '../storage-driver.port';
+import { type StorageDriver, UploadGapError } from '../storage-driver.port';
 
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -69,7 +69,7 @@ export function storageDriverContract(
     await driver.appendUpload('tail', 0, Buffer.from('abcdef'));
     await driver.appendUpload('tail', 3, Buffer.from('XY'));
     expect(await driver.uploadSize('tail')).toBe(5);
-    await expect(driver.appendUpload('tail', 9, Buffer.from('gap'))).rejects.toThrow();
+    await expect(driver.appendUpload('tail', 9, Buffer.from('gap'))).rejects.toBeInstanceOf(UploadGapError);
     await driver.completeUpload('tail');
     expect((await bytesOf(await driver.read('tail'))).toString()).toBe('abcXY');
   });

@@ -35,7 +35,7 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
     ctx = await createTestApp({
       IMAGE_PROVIDER: 'a1111',
       A1111_BASE_URL: fake.url,
-      PROVIDER_TIMEOUT_MS: '500',
+      PROVIDER_TIMEOUT_MS: '2000',
     });
     user = await signIn(ctx.app);
   });

@@ -41,7 +41,7 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
     ctx = await createTestApp({
       IMAGE_PROVIDER: 'http',
       IMAGE_HTTP_BASE_URL: fake.url,
-      PROVIDER_TIMEOUT_MS: '500',
+      PROVIDER_TIMEOUT_MS: '2000',
     });
     user = await signIn(ctx.app);
   });

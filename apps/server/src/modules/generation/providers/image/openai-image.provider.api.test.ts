@@ -60,7 +60,7 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
       IMAGE_PROVIDER: 'openai',
       OPENAI_IMAGE_API_KEY: 'sk-test',
       OPENAI_IMAGE_BASE_URL: `${fake.url}/v1`,
-      PROVIDER_TIMEOUT_MS: '500',
+      PROVIDER_TIMEOUT_MS: '2000',
     });
     user = await signIn(ctx.app);
   });

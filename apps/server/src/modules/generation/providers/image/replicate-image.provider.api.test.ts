@@ -62,7 +62,7 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
       REPLICATE_BASE_URL: `${fake.url}/v1`,
       REPLICATE_CHARACTER_MODEL: 'fofr/consistent-character:9c77a3c2',
       REPLICATE_POLL_INTERVAL_MS: '20',
-      PROVIDER_TIMEOUT_MS: '600',
+      PROVIDER_TIMEOUT_MS: '2000',
     });
     user = await signIn(ctx.app);
   });
@@ -136,6 +136,8 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
   it('gives up on a prediction that never settles and cancels it', async () => {
     mode = 'slow';
     expectFailure(await generate(ctx, user, 'image', { prompt: 'x' }), 502, 'IMAGE_GENERATION_FAILED');
-    await vi.waitFor(() => expect(fake.requests.some((r) => /\/cancel$/.test(r.url))).toBe(true));
+    await vi.waitFor(() => expect(fake.requests.some((r) => /\/cancel$/.test(r.url))).toBe(true), {
+      timeout: 5000,
+    });
   });
 });

@@ -32,7 +32,7 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
       PROMPT_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test',
       OPENAI_BASE_URL: `${fake.url}/v1`,
-      PROVIDER_TIMEOUT_MS: '500',
+      PROVIDER_TIMEOUT_MS: '2000',
     });
     user = await signIn(ctx.app);
   });
@@ -82,7 +82,7 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
       apiKey: 'sk-or-test',
       baseURL: 'https://openrouter.ai/api/v1',
       model: 'openai/gpt-4.1-mini',
-      timeoutMs: 2000,
+      timeoutMs: 10_000,
       referer: 'https://baegen.example',
       title: 'BaeGen',
       // Same request, delivered to the local server instead of openrouter.ai.
@@ -92,7 +92,7 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
           init,
         ),
     });
-    await expect(provider.improve('green eyes', AbortSignal.timeout(2000))).resolves.toMatch(/^Portrait/);
+    await expect(provider.improve('green eyes', AbortSignal.timeout(10_000))).resolves.toMatch(/^Portrait/);
     const request = fake.requests[0]!;
     expect(request.url).toBe('/api/v1/chat/completions');
     expect(request.headers['http-referer']).toBe('https://baegen.example');
