@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
@@ -14,9 +15,29 @@ import { CharactersRepository } from './modules/characters/characters.repository
 import { characterRoutes } from './modules/characters/characters.routes';
 import { CharactersService } from './modules/characters/characters.service';
 import { configRoutes } from './modules/config/config.routes';
+import { GenerationService } from './modules/generation/generation.service';
+import { generationRoutes } from './modules/generation/generation.routes';
+import { type Providers, createProviders } from './modules/generation/providers/create-providers';
+import { findAssetsDir, samplesRoutes } from './modules/generation/samples.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { registerOriginCheck } from './modules/security/origin';
 import { registerSpa } from './modules/spa/spa.plugin';
+import { avatarsRoutes } from './modules/storage/avatars.routes';
+import { LocalDiskDriver } from './modules/storage/drivers/local-disk.driver';
+import { FilesRepository } from './modules/storage/files.repository';
+import { filesRoutes } from './modules/storage/files.routes';
+import { FilesService } from './modules/storage/files.service';
+import { Sweeper } from './modules/storage/files.sweeper';
+import type { StorageDriver } from './modules/storage/storage-driver.port';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stored files; also the FilesPort handed to other modules. */
+    files: FilesService;
+    /** Deletes abandoned uploads and unclaimed candidates on an interval while the app runs. */
+    sweeper: Sweeper;
+  }
+}
 
 export interface AppDeps {
   env: Env;
@@ -24,6 +45,14 @@ export interface AppDeps {
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** AI adapters to use instead of the ones env selects (tests inject fakes here). */
+  providers?: Partial<Providers>;
+  /** Where file bytes live; default the local disk under DATA_DIR/files. */
+  storageDriver?: StorageDriver;
+  /** The clock for upload and candidate expiry (tests move time forward). */
+  clock?: () => Date;
+  /** Folder holding sample-video.mp4; found next to the server by default. */
+  assetsDir?: string;
 }
 
 /** Builds the Fastify app with every module registered. It never listens. */
@@ -60,15 +89,49 @@ export async function buildApp(deps: AppDeps) {
   registerAuthentication(app, auth);
   const characters = new CharactersService(new CharactersRepository(db));
 
+  const mb = 1024 * 1024;
+  const files = new FilesService(
+    new FilesRepository(db),
+    deps.storageDriver ?? new LocalDiskDriver(path.join(env.DATA_DIR, 'files')),
+    {
+      maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
+      maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
+      abandonAfterMs: env.UPLOAD_ABANDON_MINUTES * 60_000,
+      candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
+      previewCacheDir: path.join(env.DATA_DIR, 'cache', 'previews'),
+      clock: deps.clock,
+    },
+  );
+  const sweeper = new Sweeper(
+    () => files.sweep(),
+    env.SWEEP_INTERVAL_MINUTES * 60_000,
+    (error) => app.log.error({ err: error }, 'file sweep failed'),
+  );
+  app.decorate('files', files);
+  app.decorate('sweeper', sweeper);
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
+
+  const providers = { ...createProviders(env), ...deps.providers };
+  const generation = new GenerationService(providers, files, {
+    timeoutMs: env.PROVIDER_TIMEOUT_MS,
+    maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
+    onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'AI provider failed'),
+  });
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(configRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
       await api.register(characterRoutes, { prefix: '/characters', characters });
+      await api.register(filesRoutes, { prefix: '/files', files });
+      await api.register(avatarsRoutes, { prefix: '/avatars' });
+      await api.register(generationRoutes, { prefix: '/generate', generation, env });
     },
     { prefix: '/api' },
   );
+  await app.register(samplesRoutes, { assetsDir: deps.assetsDir ?? findAssetsDir() });
 
   const serveIndex = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
   app.setNotFoundHandler((request, reply) => {

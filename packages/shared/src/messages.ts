@@ -53,6 +53,8 @@ export const MESSAGES = {
     imageFailed: 'Failed to generate image',
     characterVariationFailed: 'Failed to generate character variation',
     promptFailed: 'Failed to improve prompt',
+    promptRefused: 'This request is refused: BaeGen never depicts minors in a sexual way.',
+    generationRateLimited: (seconds: number) => `Too many generation requests. Try again in ${seconds} s.`,
   },
   wallet: {
     notConnected: 'Wallet not connected',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
+import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
 import { MESSAGES } from './messages';
 
 /** Every error the API answers has this shape. */
@@ -156,3 +156,28 @@ export const fileSchema = z.object({
   createdAt: z.string(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
+
+/** What `POST /api/files` answers after each request (one per chunk). */
+export const fileUploadSchema = fileSchema.extend({
+  status: z.enum(['uploading', 'ready']),
+  /** Bytes received so far; equals `size` once the upload is complete. */
+  uploaded: z.number(),
+  url: z.string(),
+});
+export type FileUpload = z.infer<typeof fileUploadSchema>;
+
+export const filePreviewQuerySchema = z.object({
+  width: z.coerce.number().int().min(0).max(4000).default(0),
+  height: z.coerce.number().int().min(0).max(4000).default(0),
+  quality: z.coerce.number().int().min(1).max(100).default(80),
+  output: z.enum(['jpg', 'jpeg', 'png', 'webp']).optional(),
+});
+export type FilePreviewQuery = z.infer<typeof filePreviewQuerySchema>;
+
+export const avatarQuerySchema = z.object({
+  seed: z
+    .string()
+    .max(LIMITS.characterName * 4)
+    .default(''),
+  size: z.coerce.number().int().min(16).max(1024).default(DEFAULT_AVATAR_SIZE),
+});

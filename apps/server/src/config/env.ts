@@ -27,6 +27,60 @@ const envSchema = z.object({
   DEV_WALLET: bool.default(true),
   SUBSCRIPTION_GATE: bool.default(false),
   SUBSCRIPTION_ADDRESS: z.string().default(''),
+
+  // Storage
+  FILES_MAX_IMAGE_MB: z.coerce.number().positive().default(20),
+  FILES_MAX_VIDEO_MB: z.coerce.number().positive().default(200),
+  UPLOAD_ABANDON_MINUTES: z.coerce.number().positive().default(60),
+  CANDIDATE_TTL_HOURS: z.coerce.number().positive().default(24),
+  SWEEP_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
+
+  // AI providers
+  PROMPT_PROVIDER: z.enum(['demo', 'openai']).default('demo'),
+  IMAGE_PROVIDER: z.enum(['demo', 'http', 'replicate', 'openai', 'a1111']).default('demo'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  GENERATION_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  GENERATION_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_PROMPT_MODEL: z.string().min(1).default('gpt-4.1-mini'),
+  OPENAI_IMAGE_BASE_URL: z.url().optional(),
+  OPENAI_IMAGE_API_KEY: z.string().optional(),
+  OPENAI_IMAGE_MODEL: z.string().min(1).default('gpt-image-1'),
+  OPENAI_IMAGE_SIZE: z
+    .string()
+    .regex(/^\d+x\d+$|^auto$/, 'must be WIDTHxHEIGHT or auto')
+    .default('1024x1536'),
+  OPENROUTER_REFERER: z.url().optional(),
+  OPENROUTER_TITLE: z.string().min(1).default('BaeGen'),
+  IMAGE_HTTP_BASE_URL: z.url().optional(),
+  REPLICATE_API_TOKEN: z.string().optional(),
+  REPLICATE_BASE_URL: z.url().default('https://api.replicate.com/v1'),
+  REPLICATE_IMAGE_MODEL: z.string().min(1).default('black-forest-labs/flux-schnell'),
+  REPLICATE_CHARACTER_MODEL: z.string().min(1).default('fofr/consistent-character'),
+  REPLICATE_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  A1111_BASE_URL: z.url().optional(),
+  A1111_STEPS: z.coerce.number().int().min(1).max(150).default(25),
+  A1111_DENOISING_STRENGTH: z.coerce.number().min(0).max(1).default(0.55),
+  IMAGE_WIDTH: z.coerce.number().int().min(64).max(2048).default(768),
+  IMAGE_HEIGHT: z.coerce.number().int().min(64).max(2048).default(1024),
+  VIDEO_PROVIDER: z.enum(['demo']).default('demo'),
+});
+
+/** Adapters that cannot work without a variable name it here, so a bad setup fails at boot. */
+const providerRequirements = envSchema.superRefine((env, ctx) => {
+  const need = (when: boolean, key: keyof typeof env, why: string) => {
+    if (when && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+  };
+  need(env.PROMPT_PROVIDER === 'openai', 'OPENAI_API_KEY', 'when PROMPT_PROVIDER=openai');
+  need(
+    env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_API_KEY,
+    'OPENAI_IMAGE_API_KEY',
+    '(or OPENAI_API_KEY) when IMAGE_PROVIDER=openai',
+  );
+  need(env.IMAGE_PROVIDER === 'http', 'IMAGE_HTTP_BASE_URL', 'when IMAGE_PROVIDER=http');
+  need(env.IMAGE_PROVIDER === 'replicate', 'REPLICATE_API_TOKEN', 'when IMAGE_PROVIDER=replicate');
+  need(env.IMAGE_PROVIDER === 'a1111', 'A1111_BASE_URL', 'when IMAGE_PROVIDER=a1111');
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -43,7 +97,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = envSchema.safeParse(cleaned);
+  const result = providerRequirements.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }

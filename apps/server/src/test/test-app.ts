@@ -5,7 +5,7 @@ import bs58 from 'bs58';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import nacl from 'tweetnacl';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { loadEnv, type Env } from '../config/env';
 import { type DbHandle, createDb, migrateToLatest } from '../db/client';
 import { newId } from '../lib/ids';
@@ -49,13 +49,19 @@ export async function createTestDatabase(
   return { database, drop: async () => {} };
 }
 
-/** Builds the real app on a real database, migrated, with a temporary DATA_DIR. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * Builds the real app on a real database, migrated, with a temporary DATA_DIR. `deps` injects
+ * providers, a clock or a storage driver.
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  deps: Partial<Omit<AppDeps, 'env' | 'database'>> = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-test-'));
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides });
   const { database, drop } = await createTestDatabase(dataDir);
   await migrateToLatest(database.db);
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ ...deps, env, database });
   await app.ready();
   return {
     app,

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  generateCharacterRequestSchema,
+  generateImageRequestSchema,
+  improvePromptRequestSchema,
+} from '@baegen/shared';
+import type { Env } from '../../config/env';
+import { AppError } from '../../errors/app-error';
+import { currentUser } from '../auth/auth.plugin';
+import type { GenerationService } from './generation.service';
+
+/**
+ * Aborts when the client goes away before the answer is sent. The response's 'close' is used
+ * because the request's fires as soon as its body has been read.
+ */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error(`client closed ${request.url}`));
+  });
+  return controller.signal;
+}
+
+export async function generationRoutes(
+  app: FastifyInstance,
+  opts: { generation: GenerationService; env: Env },
+) {
+  const { generation, env } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = {
+    rateLimit: {
+      max: env.GENERATION_RATE_LIMIT_MAX,
+      timeWindow: env.GENERATION_RATE_LIMIT_WINDOW_MS,
+      // After authentication, so the limit is per user rather than per address.
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `generate:${request.session?.userId ?? request.ip}`,
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+        return new AppError(429, 'RATE_LIMITED', MESSAGES.service.generationRateLimited(seconds));
+      },
+    },
+  };
+
+  r.post(
+    '/prompt',
+    { preHandler: app.authenticate, config, schema: { body: improvePromptRequestSchema } },
+    async (request, reply) => ({
+      prompt: await generation.improvePrompt(request.body.appearance, clientGone(request, reply)),
+    }),
+  );
+
+  r.post(
+    '/image',
+    { preHandler: app.authenticate, config, schema: { body: generateImageRequestSchema } },
+    async (request, reply) => ({
+      urls: await generation.generateImage(
+        currentUser(request).userId,
+        request.body.prompt,
+        clientGone(request, reply),
+      ),
+    }),
+  );
+
+  r.post(
+    '/character',
+    { preHandler: app.authenticate, config, schema: { body: generateCharacterRequestSchema } },
+    async (request, reply) => ({
+      urls: await generation.generateCharacter(
+        currentUser(request).userId,
+        request.body.prompt,
+        request.body.subject,
+        request.body.number_of_outputs,
+        clientGone(request, reply),
+      ),
+    }),
+  );
+}

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { MESSAGES, avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
+import { AppError } from '../../errors/app-error';
+import { shapesAvatarPng } from '../storage/avatars';
+import { sniffFileType } from '../storage/file-type';
+import type { FilesService } from '../storage/files.service';
+import { fetchImageBytes } from './fetch-image';
+import { violatesMinorPolicy } from './prompt-policy';
+import type { Providers } from './providers/create-providers';
+import type { ImageOutput, SubjectImage } from './providers/ports';
+
+export interface GenerationOptions {
+  timeoutMs: number;
+  maxImageBytes: number;
+  onProviderError(error: unknown, provider: string): void;
+}
+
+function subjectImage(key: string, publicUrl: string | null, load: () => Promise<Buffer>): SubjectImage {
+  let loaded: Promise<{ data: Buffer; mimeType: string }> | null = null;
+  const bytes = () =>
+    (loaded ??= load().then((data) => {
+      const type = sniffFileType(data);
+      if (!type || type.kind !== 'image')
+        throw AppError.badRequest('The subject is not an image', 'INVALID_SUBJECT');
+      return { data, mimeType: type.mimeType };
+    }));
+  return {
+    key,
+    publicUrl,
+    bytes,
+    dataUri: async () => {
+      const { data, mimeType } = await bytes();
+      return `data:${mimeType};base64,${data.toString('base64')}`;
+    },
+  };
+}
+
+/** Prompt improvement and image generation; every image is stored as the user's candidate file. */
+export class GenerationService {
+  constructor(
+    private readonly providers: Providers,
+    private readonly files: FilesService,
+    private readonly options: GenerationOptions,
+  ) {}
+
+  private checkPolicy(text: string) {
+    if (violatesMinorPolicy(text)) throw new AppError(422, 'PROMPT_REFUSED', MESSAGES.service.promptRefused);
+  }
+
+  /**
+   * Runs provider work under the timeout and the client's signal. Anything but an AppError becomes
+   * a 502 with the given code; the race makes even a provider that ignores its signal give up.
+   */
+  private async withProvider<T>(
+    provider: string,
+    failure: { code: string; message: string },
+    clientSignal: AbortSignal,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const signal = AbortSignal.any([clientSignal, AbortSignal.timeout(this.options.timeoutMs)]);
+    let onAbort: () => void = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([work(signal), aborted]);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      this.options.onProviderError(error, provider);
+      throw new AppError(502, failure.code, failure.message);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      aborted.catch(() => undefined);
+    }
+  }
+
+  private async store(userId: string, outputs: ImageOutput[], signal: AbortSignal): Promise<string[]> {
+    const urls: string[] = [];
+    for (const [index, output] of outputs.entries()) {
+      const data =
+        output.kind === 'bytes'
+          ? output.data
+          : await fetchImageBytes(output.url, this.options.maxImageBytes, signal);
+      urls.push(await this.files.storeCandidate(userId, data, `generated-${index + 1}`));
+    }
+    return urls;
+  }
+
+  async improvePrompt(appearance: string, signal: AbortSignal): Promise<string> {
+    this.checkPolicy(appearance);
+    const provider = this.providers.prompt;
+    return this.withProvider(
+      provider.name,
+      { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
+      signal,
+      (s) => provider.improve(appearance, s),
+    );
+  }
+
+  async generateImage(userId: string, prompt: string, signal: AbortSignal): Promise<string[]> {
+    this.checkPolicy(prompt);
+    const provider = this.providers.image;
+    return this.withProvider(
+      provider.name,
+      { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
+      signal,
+      async (s) => this.store(userId, await provider.generate(prompt, s), s),
+    );
+  }
+
+  async generateCharacter(
+    userId: string,
+    prompt: string,
+    subjectUrl: string,
+    outputs: number,
+    signal: AbortSignal,
+  ): Promise<string[]> {
+    this.checkPolicy(prompt);
+    const subject = await this.resolveSubject(userId, subjectUrl);
+    const provider = this.providers.image;
+    return this.withProvider(
+      provider.name,
+      { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
+      signal,
+      async (s) => this.store(userId, await provider.generateCharacter(prompt, subject, outputs, s), s),
+    );
+  }
+
+  /**
+   * A subject is one of the caller's own image files, our default avatar (a character without a
+   * picture of its own), or a public https URL. Anything else is refused before a provider runs.
+   */
+  async resolveSubject(userId: string, subject: string): Promise<SubjectImage> {
+    const fileId = subject.startsWith('/api/files/') ? fileIdFromUrl(subject) : null;
+    if (fileId) {
+      const row = await this.files.get(userId, fileId);
+      if (!row.mime_type.startsWith('image/')) {
+        throw AppError.badRequest('The subject must be an image', 'INVALID_SUBJECT');
+      }
+      return subjectImage(
+        `file:${row.sha256}`,
+        null,
+        async () => (await this.files.readImage(userId, fileId)).data,
+      );
+    }
+    if (subject.startsWith('/api/avatars/shapes')) {
+      const url = new URL(subject, 'http://local.invalid');
+      const query = avatarQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+      if (url.pathname === '/api/avatars/shapes' && query.success) {
+        const seed = query.data.seed;
+        // Providers get a large rendering: the avatar is vector art, so size costs nothing.
+        return subjectImage(`avatar:${seed}`, null, () => shapesAvatarPng(seed, 1024));
+      }
+    }
+    if (/^https:\/\/[^\s]+$/i.test(subject) && URL.canParse(subject)) {
+      const key = `url:${createHash('sha256').update(subject).digest('hex')}`;
+      return subjectImage(key, subject, () =>
+        fetchImageBytes(subject, this.options.maxImageBytes, AbortSignal.timeout(this.options.timeoutMs)),
+      );
+    }
+    throw AppError.badRequest(
+      'The subject must be one of your files (/api/files/<id>/view), a default avatar or an https URL',
+      'INVALID_SUBJECT',
+    );
+  }
+}

@@ -1,0 +1,65 @@
+import type { Env } from '../../../config/env';
+import { A1111ImageProvider } from './image/a1111-image.provider';
+import { DemoImageProvider } from './image/demo-image.provider';
+import { HttpImageProvider } from './image/http-image.provider';
+import { OpenAiImageProvider } from './image/openai-image.provider';
+import { ReplicateImageProvider } from './image/replicate-image.provider';
+import type { ImageProvider, PromptProvider, VideoProvider } from './ports';
+import { DemoPromptProvider } from './prompt/demo-prompt.provider';
+import { OpenAiPromptProvider } from './prompt/openai-prompt.provider';
+import { DemoVideoProvider } from './video/demo-video.provider';
+
+export interface Providers {
+  prompt: PromptProvider;
+  image: ImageProvider;
+  video: VideoProvider;
+}
+
+/** Picks one adapter per port from the environment, once at boot. env.ts has checked the variables. */
+export function createProviders(env: Env): Providers {
+  const prompt =
+    env.PROMPT_PROVIDER === 'openai'
+      ? new OpenAiPromptProvider({
+          apiKey: env.OPENAI_API_KEY ?? '',
+          baseURL: env.OPENAI_BASE_URL,
+          model: env.OPENAI_PROMPT_MODEL,
+          timeoutMs: env.PROVIDER_TIMEOUT_MS,
+          referer: env.OPENROUTER_REFERER ?? env.PUBLIC_URL,
+          title: env.OPENROUTER_TITLE,
+        })
+      : new DemoPromptProvider();
+  return { prompt, image: createImageProvider(env), video: new DemoVideoProvider() };
+}
+
+function createImageProvider(env: Env): ImageProvider {
+  switch (env.IMAGE_PROVIDER) {
+    case 'http':
+      return new HttpImageProvider(env.IMAGE_HTTP_BASE_URL ?? '');
+    case 'replicate':
+      return new ReplicateImageProvider({
+        token: env.REPLICATE_API_TOKEN ?? '',
+        baseUrl: env.REPLICATE_BASE_URL,
+        imageModel: env.REPLICATE_IMAGE_MODEL,
+        characterModel: env.REPLICATE_CHARACTER_MODEL,
+        pollIntervalMs: env.REPLICATE_POLL_INTERVAL_MS,
+      });
+    case 'openai':
+      return new OpenAiImageProvider({
+        apiKey: env.OPENAI_IMAGE_API_KEY ?? env.OPENAI_API_KEY ?? '',
+        baseURL: env.OPENAI_IMAGE_BASE_URL ?? env.OPENAI_BASE_URL,
+        model: env.OPENAI_IMAGE_MODEL,
+        size: env.OPENAI_IMAGE_SIZE,
+        timeoutMs: env.PROVIDER_TIMEOUT_MS,
+      });
+    case 'a1111':
+      return new A1111ImageProvider({
+        baseUrl: env.A1111_BASE_URL ?? '',
+        steps: env.A1111_STEPS,
+        width: env.IMAGE_WIDTH,
+        height: env.IMAGE_HEIGHT,
+        denoisingStrength: env.A1111_DENOISING_STRENGTH,
+      });
+    default:
+      return new DemoImageProvider();
+  }
+}

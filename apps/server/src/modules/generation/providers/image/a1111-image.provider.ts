@@ -1,0 +1,67 @@
+import {
+  type ImageOutput,
+  type ImageProvider,
+  ProviderError,
+  type SubjectImage,
+  decodeBase64Image,
+  jsonOrFail,
+} from '../ports';
+
+export interface A1111Options {
+  baseUrl: string;
+  steps: number;
+  width: number;
+  height: number;
+  denoisingStrength: number;
+}
+
+const NEGATIVE = 'nsfw, nudity, child, lowres, bad anatomy, extra fingers, watermark, text';
+
+/** Stable Diffusion WebUI (AUTOMATIC1111) or Forge: `/sdapi/v1/txt2img` and `/sdapi/v1/img2img`. */
+export class A1111ImageProvider implements ImageProvider {
+  readonly name = 'a1111';
+
+  constructor(private readonly options: A1111Options) {}
+
+  private async call(path: string, body: Record<string, unknown>, count: number, signal: AbortSignal) {
+    const response = await fetch(new URL(path, this.options.baseUrl.replace(/\/?$/, '/')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        negative_prompt: NEGATIVE,
+        steps: this.options.steps,
+        width: this.options.width,
+        height: this.options.height,
+        batch_size: count,
+        n_iter: 1,
+        ...body,
+      }),
+      signal,
+    });
+    const answer = (await jsonOrFail(response, 'Stable Diffusion WebUI')) as { images?: unknown };
+    if (!Array.isArray(answer.images) || answer.images.length < count) {
+      throw new ProviderError('Stable Diffusion WebUI answered no images array');
+    }
+    // With a batch the WebUI may put a grid first; the last `count` images are the outputs.
+    return answer.images
+      .slice(-count)
+      .map((image): ImageOutput => ({
+        kind: 'bytes',
+        data: decodeBase64Image(image, 'Stable Diffusion WebUI'),
+      }));
+  }
+
+  generate(prompt: string, signal: AbortSignal) {
+    return this.call('sdapi/v1/txt2img', { prompt }, 1, signal);
+  }
+
+  async generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
+    const { data } = await subject.bytes();
+    return this.call(
+      'sdapi/v1/img2img',
+      { prompt, init_images: [data.toString('base64')], denoising_strength: this.options.denoisingStrength },
+      outputs,
+      signal,
+    );
+  }
+}

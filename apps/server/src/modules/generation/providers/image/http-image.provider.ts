@@ -1,0 +1,47 @@
+import { type ImageOutput, type ImageProvider, ProviderError, type SubjectImage, jsonOrFail } from '../ports';
+
+function urlsOf(body: unknown): ImageOutput[] {
+  if (
+    !Array.isArray(body) ||
+    body.length === 0 ||
+    !body.every((url) => typeof url === 'string' && /^https?:\/\//.test(url))
+  ) {
+    throw new ProviderError('The image service did not answer an array of image URLs');
+  }
+  return body.map((url: string) => ({ kind: 'url', url }));
+}
+
+/**
+ * The seed's own image service: `POST {base}/generate/image {prompt}` and
+ * `POST {base}/generate/character {prompt, subject, number_of_outputs}`, both answering a JSON
+ * array of image URLs. A subject without a public URL is sent as a data: URI.
+ */
+export class HttpImageProvider implements ImageProvider {
+  readonly name = 'http';
+
+  constructor(private readonly baseUrl: string) {}
+
+  private async post(path: string, body: unknown, signal: AbortSignal) {
+    const response = await fetch(new URL(path, this.baseUrl.replace(/\/?$/, '/')), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+    return jsonOrFail(response, 'The image service');
+  }
+
+  async generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]> {
+    // SPEC §7: the first URL of the answer is the image.
+    return urlsOf(await this.post('generate/image', { prompt }, signal)).slice(0, 1);
+  }
+
+  async generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
+    const body = {
+      prompt,
+      subject: subject.publicUrl ?? (await subject.dataUri()),
+      number_of_outputs: outputs,
+    };
+    return urlsOf(await this.post('generate/character', body, signal)).slice(0, outputs);
+  }
+}

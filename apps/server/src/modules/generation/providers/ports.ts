@@ -1,0 +1,77 @@
+/** An image a provider produced: bytes it sent back, or a URL to fetch them from (often short-lived). */
+export type ImageOutput = { kind: 'bytes'; data: Buffer } | { kind: 'url'; url: string };
+
+/** The picture a character variation starts from. */
+export interface SubjectImage {
+  /** A public https URL when there is one; providers that pass URLs use it, else `dataUri()`. */
+  publicUrl: string | null;
+  /** A stable text identifying the subject (for deterministic demo output). */
+  key: string;
+  bytes(): Promise<{ data: Buffer; mimeType: string }>;
+  dataUri(): Promise<string>;
+}
+
+export interface PromptProvider {
+  readonly name: string;
+  /** A detailed, safe-for-work image-generator prompt built from an appearance description. */
+  improve(appearance: string, signal: AbortSignal): Promise<string>;
+}
+
+export interface ImageProvider {
+  readonly name: string;
+  generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]>;
+  generateCharacter(
+    prompt: string,
+    subject: SubjectImage,
+    outputs: number,
+    signal: AbortSignal,
+  ): Promise<ImageOutput[]>;
+}
+
+export interface VideoProvider {
+  readonly name: string;
+  /** A URL of the video for a prompt and a character picture. */
+  generate(prompt: string, thumbnailUrl: string, signal: AbortSignal): Promise<string>;
+}
+
+/** A provider answered something we cannot use; the message is for logs, never for users. */
+export class ProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderError';
+  }
+}
+
+/** The instruction of SPEC §7 the language model gets, with the appearance text appended. */
+export function promptInstruction(appearance: string): string {
+  return (
+    'Write a detailed prompt for an AI image generator that depicts the character described below. ' +
+    'Describe face, hair, body, clothing, pose, setting, lighting, camera and art style in one ' +
+    'paragraph. Keep it safe for work: fully clothed, no nudity or sexual content, an adult ' +
+    'character. Answer with the prompt text only.\n\nAppearance: ' +
+    appearance
+  );
+}
+
+/** Reads a JSON body or fails with a ProviderError naming the status. */
+export async function jsonOrFail(response: Response, vendor: string): Promise<unknown> {
+  if (!response.ok) {
+    const detail = (await response.text().catch(() => '')).slice(0, 300);
+    throw new ProviderError(`${vendor} answered HTTP ${response.status}: ${detail}`);
+  }
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new ProviderError(`${vendor} answered a body that is not JSON`, { cause: error });
+  }
+}
+
+/** Decodes a base64 image (bare or as a data: URI). */
+export function decodeBase64Image(value: unknown, vendor: string): Buffer {
+  if (typeof value !== 'string' || value.length === 0)
+    throw new ProviderError(`${vendor} sent no image data`);
+  const base64 = value.startsWith('data:') ? value.slice(value.indexOf(',') + 1) : value;
+  if (!/^[A-Za-z0-9+/=\s]+$/.test(base64))
+    throw new ProviderError(`${vendor} sent image data that is not base64`);
+  return Buffer.from(base64, 'base64');
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { StorageDriver } from '../storage-driver.port';
+
+async function bytesOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * The behaviour every StorageDriver must have. A driver's test file calls this inside a describe
+ * block with a factory for a fresh, empty driver and its cleanup.
+ */
+export function storageDriverContract(
+  make: () => Promise<{ driver: StorageDriver; cleanup(): Promise<void> }>,
+) {
+  let driver: StorageDriver;
+  let cleanup: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ driver, cleanup } = await make());
+  });
+  afterEach(async () => {
+    await cleanup();
+  });
+
+  it('stores, reads, sizes and deletes a whole file', async () => {
+    const data = randomBytes(70_000);
+    await driver.put('file_1', data);
+    expect(await driver.size('file_1')).toBe(data.length);
+    expect(sha(await bytesOf(await driver.read('file_1')))).toBe(sha(data));
+    await driver.delete('file_1');
+    expect(await driver.size('file_1')).toBeNull();
+    await expect(driver.read('file_1')).rejects.toThrow();
+  });
+
+  it('reads an inclusive byte range', async () => {
+    const data = Buffer.from('0123456789');
+    await driver.put('ranged', data);
+    expect((await bytesOf(await driver.read('ranged', { start: 2, end: 5 }))).toString()).toBe('2345');
+  });
+
+  it('replaces a file on a second put', async () => {
+    await driver.put('again', Buffer.from('first version'));
+    await driver.put('again', Buffer.from('second'));
+    expect((await bytesOf(await driver.read('again'))).toString()).toBe('second');
+  });
+
+  it('keeps a pending upload invisible until it is completed', async () => {
+    const parts = [randomBytes(1000), randomBytes(500), randomBytes(10)];
+    let offset = 0;
+    for (const part of parts) {
+      await driver.appendUpload('up', offset, part);
+      offset += part.length;
+      expect(await driver.size('up')).toBeNull();
+    }
+    expect(await driver.uploadSize('up')).toBe(offset);
+    expect(sha(await bytesOf(await driver.readUpload('up')))).toBe(sha(Buffer.concat(parts)));
+    await driver.completeUpload('up');
+    expect(await driver.uploadSize('up')).toBeNull();
+    expect(sha(await bytesOf(await driver.read('up')))).toBe(sha(Buffer.concat(parts)));
+  });
+
+  it('cuts a tail left past the expected offset and refuses a gap', async () => {
+    await driver.appendUpload('tail', 0, Buffer.from('abcdef'));
+    await driver.appendUpload('tail', 3, Buffer.from('XY'));
+    expect(await driver.uploadSize('tail')).toBe(5);
+    await expect(driver.appendUpload('tail', 9, Buffer.from('gap'))).rejects.toThrow();
+    await driver.completeUpload('tail');
+    expect((await bytesOf(await driver.read('tail'))).toString()).toBe('abcXY');
+  });
+
+  it('drops an aborted upload', async () => {
+    await driver.appendUpload('gone', 0, Buffer.from('partial'));
+    await driver.abortUpload('gone');
+    expect(await driver.uploadSize('gone')).toBeNull();
+    await driver.abortUpload('gone');
+    expect(await driver.size('gone')).toBeNull();
+  });
+
+  it('refuses keys that could escape its namespace', async () => {
+    await expect(driver.put('../evil', Buffer.from('x'))).rejects.toThrow();
+    await expect(driver.read('a/b')).rejects.toThrow();
+  });
+}

@@ -1,0 +1,40 @@
+export type FileKind = 'image' | 'video';
+
+export interface SniffedType {
+  mimeType: string;
+  kind: FileKind;
+  extension: string;
+}
+
+const ascii = (bytes: Buffer, offset: number, text: string) =>
+  bytes.length >= offset + text.length && bytes.toString('latin1', offset, offset + text.length) === text;
+
+/**
+ * The type of a file from its first bytes (at least 12 are needed). The client's name and
+ * Content-Type are never trusted: a `.png` holding text is not an image.
+ */
+export function sniffFileType(head: Buffer): SniffedType | null {
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return { mimeType: 'image/png', kind: 'image', extension: 'png' };
+  }
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) {
+    return { mimeType: 'image/jpeg', kind: 'image', extension: 'jpg' };
+  }
+  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) {
+    return { mimeType: 'image/webp', kind: 'image', extension: 'webp' };
+  }
+  if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a')) {
+    return { mimeType: 'image/gif', kind: 'image', extension: 'gif' };
+  }
+  // ISO base media: a box size, then "ftyp" and a brand; QuickTime ("qt  ") is not MP4.
+  if (ascii(head, 4, 'ftyp') && head.length >= 12 && !ascii(head, 8, 'qt  ')) {
+    return { mimeType: 'video/mp4', kind: 'video', extension: 'mp4' };
+  }
+  if (head.length >= 4 && head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) {
+    return { mimeType: 'video/webm', kind: 'video', extension: 'webm' };
+  }
+  return null;
+}

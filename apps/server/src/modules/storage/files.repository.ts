@@ -1,0 +1,106 @@
+import type { Db } from '../../db/client';
+import type { FilesTable } from '../../db/schema';
+
+export type FileRow = FilesTable;
+
+/** The only place that reads or writes the files table; every user query names its owner. */
+export class FilesRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: FileRow): Promise<void> {
+    await this.db.insertInto('files').values(row).execute();
+  }
+
+  async find(userId: string, id: string): Promise<FileRow | undefined> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async findReady(userId: string, id: string): Promise<FileRow | undefined> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '=', 'ready')
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records a chunk only if the upload still expects it at `fromSize`; false when another request
+   * got there first.
+   */
+  async advanceUpload(
+    userId: string,
+    id: string,
+    fromSize: number,
+    toSize: number,
+    now: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('files')
+      .set({ size: toSize, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '=', 'uploading')
+      .where('size', '=', fromSize)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async markReady(userId: string, id: string, sha256: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('files')
+      .set({ status: 'ready', sha256, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('files')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  async keepCandidates(userId: string, ids: string[], now: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('files')
+      .set({ candidate: 0, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .where('candidate', '=', 1)
+      .execute();
+  }
+
+  /** Uploads nobody has added to since `before`, and unkept candidates created before `candidatesBefore`. */
+  async listExpired(
+    before: string,
+    candidatesBefore: string,
+    limit: number,
+  ): Promise<Pick<FileRow, 'id' | 'user_id' | 'status'>[]> {
+    return this.db
+      .selectFrom('files')
+      .select(['id', 'user_id', 'status'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'uploading'), eb('updated_at', '<', before)]),
+          eb.and([
+            eb('status', '=', 'ready'),
+            eb('candidate', '=', 1),
+            eb('created_at', '<', candidatesBefore),
+          ]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,39 @@
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { FileUpload } from '@baegen/shared';
+import { sha256 } from './fake-http-server';
+import type { TestContext } from './test-app';
+
+type Who = { headers: Record<string, string> };
+
+/** Uploads a small real PNG for `who` and answers its bytes and view URL. */
+export async function uploadSubject(ctx: TestContext, who: Who, colour = '#e4a') {
+  const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } }).png().toBuffer();
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/files?name=subject.png',
+    headers: { ...who.headers, 'content-type': 'application/octet-stream' },
+    payload: data,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { data, url: res.json<FileUpload>().url };
+}
+
+/** The sha256 of what the API serves behind one of our file URLs. */
+export async function servedSha(ctx: TestContext, who: Who, url: string) {
+  expect(url).toMatch(/^\/api\/files\/[A-Za-z0-9]+\/view$/);
+  const res = await ctx.app.inject({ method: 'GET', url, headers: who.headers });
+  expect(res.statusCode).toBe(200);
+  return sha256(res.rawPayload);
+}
+
+export function generate(ctx: TestContext, who: Who, kind: 'prompt' | 'image' | 'character', payload: object) {
+  return ctx.app.inject({ method: 'POST', url: `/api/generate/${kind}`, headers: who.headers, payload });
+}
+
+export function expectFailure(res: { statusCode: number; json(): unknown }, status: number, code: string, message?: string) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json() as { error: { code: string; message: string } };
+  expect(body.error.code).toBe(code);
+  if (message) expect(body.error.message).toBe(message);
+}
