@@ -132,6 +132,27 @@ describe('CharacterForm', () => {
     expect(field('Appearance Parameters').value).toBe('silver hair');
   });
 
+  it("passes on the server's reason when a generation call is refused or rate limited", async () => {
+    const limited = MESSAGES.service.generationRateLimited(30);
+    fetchMock
+      .mockResolvedValueOnce(
+        json({ status: 429, body: { error: { code: 'RATE_LIMITED', message: limited } } }),
+      )
+      .mockResolvedValueOnce(
+        json({
+          status: 422,
+          body: { error: { code: 'PROMPT_REFUSED', message: MESSAGES.service.promptRefused } },
+        }),
+      );
+    renderForm(filled);
+    fireEvent.click(button('Optimize Prompt'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(limited));
+    await waitFor(() => expect(button('Generate').disabled).toBe(false));
+    fireEvent.click(button('Generate'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.service.promptRefused));
+    expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
+  });
+
   it('locks the actions while generating, then uses the first image', async () => {
     const reply = deferredReply();
     fetchMock.mockReturnValueOnce(reply.promise);

@@ -25,6 +25,17 @@ const STATUS_TEXT: Record<CharacterFormState, string> = {
 
 const PREVIEW_DEBOUNCE_MS = 400;
 
+/**
+ * The toast for a failed generation call: a refused prompt (422) or a rate limit (429) says why in
+ * the server's own words, anything else gets the form's message.
+ */
+function generationFailure(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && (error.status === 422 || error.status === 429)) {
+    return error.message;
+  }
+  return fallback;
+}
+
 export interface CharacterFormProps {
   /** The character being edited; absent when creating one. */
   characterId?: string;
@@ -59,8 +70,8 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
       setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
       toast.success(MESSAGES.characters.improved);
-    } catch {
-      toast.error(MESSAGES.characters.improveFailed);
+    } catch (error) {
+      toast.error(generationFailure(error, MESSAGES.characters.improveFailed));
     } finally {
       setState('idle');
     }
@@ -76,9 +87,9 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       const url = await generate.mutateAsync(portraitPrompt(values.name, values.appearance));
       setValues((current) => ({ ...current, imageUrl: url }));
       toast.success(MESSAGES.characters.imageGenerated);
-    } catch {
+    } catch (error) {
       setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) }));
-      toast.error(MESSAGES.characters.imageFailed);
+      toast.error(generationFailure(error, MESSAGES.characters.imageFailed));
     } finally {
       setState('idle');
     }
