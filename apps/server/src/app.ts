@@ -90,7 +90,6 @@ export async function buildApp(deps: AppDeps) {
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
   });
   registerAuthentication(app, auth);
-  const characters = new CharactersService(new CharactersRepository(db));
 
   const mb = 1024 * 1024;
   const files = new FilesService(
@@ -115,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => sweeper.stop());
 
+  const characters = new CharactersService(new CharactersRepository(db), files);
   const media = new MediaService(new MediaRepository(db), files);
 
   const providers = { ...createProviders(env), ...deps.providers };

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { MESSAGES, defaultAvatarUrl } from '@baegen/shared';
+import { LIST_LIMIT, MESSAGES, defaultAvatarUrl } from '@baegen/shared';
 import { signIn } from './support/auth';
 
 const NAME = 'Aurora Quill';
@@ -118,4 +118,26 @@ test('the card links to media creation and an unknown character id goes back to 
   await page.goto('/characters/edit/no-such-character');
   await expect(page.getByText(MESSAGES.characters.loadOneFailed)).toBeVisible();
   await expect(page).toHaveURL(/\/characters$/);
+});
+
+test('more than one page of characters is reachable with "Load more"', async ({ page }) => {
+  await signIn(page, 12);
+  const count = LIST_LIMIT + 3;
+  for (let i = 0; i < count; i += 1) {
+    const res = await page.request.post('/api/characters', {
+      data: { name: `Paged ${i}`, appearance: 'red hair', description: '', personality: '', imageUrl: '' },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto('/characters');
+  const cards = page.getByTestId('character-card');
+  await expect(cards).toHaveCount(LIST_LIMIT);
+  await expect(page.getByText(`Showing ${LIST_LIMIT} of ${count}`)).toBeVisible();
+  const oldest = page.getByRole('heading', { name: 'Paged 0', exact: true });
+  await expect(oldest).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards).toHaveCount(count);
+  await expect(page.getByText(`Showing ${count} of ${count}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(oldest).toBeVisible();
 });

@@ -7,6 +7,7 @@ import {
   type ListResponse,
   MESSAGES,
   defaultAvatarUrl,
+  fileIdFromUrl,
 } from '@baegen/shared';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../test/test-app';
 
@@ -180,6 +181,51 @@ describe(`characters API (${TEST_DIALECT})`, () => {
       .where('id', '=', 'media-of-deleted-character')
       .executeTakeFirst();
     expect(media?.character_id).toBe(created.$id);
+  });
+
+  it('keeps a generated portrait file once a character saves it, but never one of another user', async () => {
+    const user = await signIn(ctx.app);
+    const other = await signIn(ctx.app);
+    const generate = async (headers: Headers) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/generate/image',
+        headers,
+        payload: { prompt: 'Portrait of Luna. silver hair' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ urls: string[] }>().urls[0]!;
+    };
+    const candidate = async (url: string) => {
+      const id = fileIdFromUrl(url);
+      expect(id).not.toBeNull();
+      const row = await ctx.database.db
+        .selectFrom('files')
+        .select('candidate')
+        .where('id', '=', id!)
+        .executeTakeFirstOrThrow();
+      return row.candidate;
+    };
+
+    const first = await generate(user.headers);
+    expect(await candidate(first)).toBe(1);
+    const created = await create(user.headers, { imageUrl: first });
+    expect(created.imageUrl).toBe(first);
+    expect(await candidate(first)).toBe(0);
+
+    const second = await generate(user.headers);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/characters/${created.$id}`,
+      headers: user.headers,
+      payload: { ...validInput, imageUrl: second },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await candidate(second)).toBe(0);
+
+    const foreign = await generate(other.headers);
+    await create(user.headers, { imageUrl: foreign });
+    expect(await candidate(foreign)).toBe(1);
   });
 
   it('lists newest first with the total', async () => {

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../db/sql-helpers';
 import { AppError } from '../../errors/app-error';
 import { newId, nowIso } from '../../lib/ids';
+import type { FilesPort } from '../storage/files.port';
 import type { CharacterFields, CharacterRow, CharactersRepository } from './characters.repository';
 
 export type ValidCharacterInput = z.output<typeof characterInputSchema>;
@@ -39,7 +40,15 @@ function fieldsFrom(input: ValidCharacterInput): CharacterFields {
 }
 
 export class CharactersService {
-  constructor(private readonly repo: CharactersRepository) {}
+  constructor(
+    private readonly repo: CharactersRepository,
+    private readonly files: FilesPort,
+  ) {}
+
+  /** A generated portrait is an unclaimed candidate file until a character keeps it. */
+  private async keepImage(userId: string, imageUrl: string) {
+    await this.files.claimUrls(userId, [imageUrl]);
+  }
 
   async list(userId: string, query: ListQuery): Promise<ListResponse<Character>> {
     const search = query.search?.trim();
@@ -70,17 +79,23 @@ export class CharactersService {
       created_at: nowIso(),
       updated_at: null,
     };
+    await this.keepImage(userId, row.image_url);
     await this.repo.insert(row);
     return toCharacterDocument(row);
   }
 
   async update(userId: string, id: string, input: ValidCharacterInput): Promise<Character> {
-    const row = await this.repo.update(userId, id, { ...fieldsFrom(input), updated_at: nowIso() });
+    const fields = fieldsFrom(input);
+    await this.keepImage(userId, fields.image_url);
+    const row = await this.repo.update(userId, id, { ...fields, updated_at: nowIso() });
     if (!row) throw notFound();
     return toCharacterDocument(row);
   }
 
-  /** Media of the character stay: they show as "Unknown Character" afterwards. */
+  /**
+   * Media of the character stay: they show as "Unknown Character" afterwards. Its portrait file
+   * stays too, since media may use it as their thumbnail.
+   */
   async delete(userId: string, id: string): Promise<void> {
     if (!(await this.repo.delete(userId, id))) throw notFound();
   }

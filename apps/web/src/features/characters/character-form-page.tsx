@@ -39,13 +39,14 @@ export function CharacterFormPage() {
 
   useEffect(() => {
     if (!character.isError) return;
-    toast.error(MESSAGES.characters.loadOneFailed);
+    toast.error(MESSAGES.characters.loadOneFailed, { id: 'character-load-failed' });
     navigate(ROUTES.characters, { replace: true });
   }, [character.isError, navigate]);
 
   let body;
   if (!editing) body = <CharacterForm initialValues={emptyFormValues} />;
-  else if (character.data) {
+  // Waits for this visit's fetch: a cached copy may predate the last save, and the form reads it once.
+  else if (character.data && character.isFetchedAfterMount) {
     body = (
       <CharacterForm
         key={character.data.$id}

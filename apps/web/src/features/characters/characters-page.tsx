@@ -141,7 +141,7 @@ export function CharactersPage() {
             type="search"
             value={searchInput}
             onChange={(event) => setSearchInput(event.target.value)}
-            placeholder="Search by name or description..."
+            placeholder="Search characters..."
             maxLength={200}
             autoComplete="off"
             className="h-11 w-full rounded-full border border-ink-700 bg-ink-900 pr-4 pl-11 text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none"

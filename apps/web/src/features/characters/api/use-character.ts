@@ -12,7 +12,6 @@ export function useCharacter(id: string | undefined) {
     queryKey: characterKeys.detail(id ?? ''),
     queryFn: () => fetchCharacter(id!),
     enabled: !!id,
-    // A fresh copy each time the form opens, so an edit never starts from stale fields.
     staleTime: 0,
   });
 }

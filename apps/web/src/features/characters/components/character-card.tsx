@@ -20,7 +20,7 @@ export function CharacterCard({ character, onDelete }: CharacterCardProps) {
           src={character.imageUrl}
           name={name}
           alt={name}
-          className="aspect-square w-full transition duration-300 group-hover:scale-[1.02]"
+          className="aspect-[4/3] w-full transition duration-300 group-hover:scale-[1.02] sm:aspect-square"
         />
         <div className="absolute top-3 right-3 flex gap-2">
           <Link to={ROUTES.editCharacter(id)} className={iconButton} aria-label={`Edit ${name}`} title="Edit">

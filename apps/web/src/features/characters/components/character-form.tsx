@@ -25,6 +25,17 @@ const STATUS_TEXT: Record<CharacterFormState, string> = {
 
 const PREVIEW_DEBOUNCE_MS = 400;
 
+/**
+ * The toast for a failed generation call: a refused prompt (422) or a rate limit (429) says why in
+ * the server's own words, anything else gets the form's message.
+ */
+function generationFailure(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && (error.status === 422 || error.status === 429)) {
+    return error.message;
+  }
+  return fallback;
+}
+
 export interface CharacterFormProps {
   /** The character being edited; absent when creating one. */
   characterId?: string;
@@ -59,8 +70,8 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
       setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
       toast.success(MESSAGES.characters.improved);
-    } catch {
-      toast.error(MESSAGES.characters.improveFailed);
+    } catch (error) {
+      toast.error(generationFailure(error, MESSAGES.characters.improveFailed));
     } finally {
       setState('idle');
     }
@@ -76,9 +87,9 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       const url = await generate.mutateAsync(portraitPrompt(values.name, values.appearance));
       setValues((current) => ({ ...current, imageUrl: url }));
       toast.success(MESSAGES.characters.imageGenerated);
-    } catch {
+    } catch (error) {
       setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) }));
-      toast.error(MESSAGES.characters.imageFailed);
+      toast.error(generationFailure(error, MESSAGES.characters.imageFailed));
     } finally {
       setState('idle');
     }
@@ -117,11 +128,8 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       aria-busy={busy || undefined}
       className="grid gap-8 lg:grid-cols-[minmax(0,340px)_minmax(0,1fr)]"
     >
-      <aside className="card h-fit p-4 lg:sticky lg:top-24">
-        <p className="mb-3 text-sm font-medium text-ink-300" id={id('preview-label')}>
-          Preview
-        </p>
-        <div className="relative overflow-hidden rounded-xl">
+      <aside className="card flex h-fit items-center gap-4 p-4 lg:sticky lg:top-24 lg:block">
+        <div className="relative w-28 shrink-0 overflow-hidden rounded-xl sm:w-36 lg:w-full">
           <CharacterImage
             src={previewUrl}
             name={values.name.trim()}
@@ -129,15 +137,19 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
             className="aspect-square w-full"
           />
           {state === 'generating' ? (
-            <div className="absolute inset-0 grid place-items-center bg-ink-950/70 text-sm text-ink-100">
-              <span className="flex items-center gap-2">
-                <Sparkles className="size-4 animate-pulse text-rose-glow" aria-hidden />
-                Generating image...
-              </span>
+            <div className="absolute inset-0 grid place-items-center bg-ink-950/70 text-ink-100">
+              <Sparkles className="size-6 animate-pulse text-rose-glow" aria-hidden />
             </div>
           ) : null}
         </div>
-        <p className="mt-3 text-xs text-ink-400">Leave the URL empty to use an avatar made from the name.</p>
+        <div className="lg:mt-3">
+          <p className="text-sm font-medium text-ink-100">Preview</p>
+          <p className="mt-1 text-xs text-ink-400">
+            {state === 'generating'
+              ? STATUS_TEXT.generating
+              : 'Leave the URL empty to use an avatar made from the name.'}
+          </p>
+        </div>
       </aside>
 
       <fieldset disabled={state === 'saving'} className="card min-w-0 space-y-6 p-5 sm:p-8">
@@ -197,7 +209,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
         </div>
 
         <div>
-          <div className="mb-2 flex flex-wrap items-end justify-between gap-2">
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <label htmlFor={id('appearance')} className="block text-sm font-medium text-ink-100">
               Appearance Parameters{' '}
               <span className="text-rose-glow" aria-hidden>
@@ -205,7 +217,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
               </span>
             </label>
             <Button
-              variant="ghost"
+              variant="secondary"
               size="sm"
               onClick={() => void onOptimize()}
               disabled={busy}

@@ -1,0 +1,74 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ELLIPSIS, defaultAvatarUrl } from '@baegen/shared';
+import { CharacterCard } from './character-card';
+
+const character = (overrides: Partial<Character> = {}): Character => ({
+  $id: 'abc123',
+  userId: 'user1',
+  name: 'Luna Vale',
+  description: 'Astronomer',
+  attributes: '{"appearance":"silver hair","personality":"calm"}',
+  imageUrl: 'https://images.example.com/luna.png',
+  createdAt: '2026-03-07T12:00:00.000Z',
+  updatedAt: null,
+  ...overrides,
+});
+
+function renderCard(value: Character, onDelete = vi.fn()) {
+  render(
+    <MemoryRouter>
+      <CharacterCard character={value} onDelete={onDelete} />
+    </MemoryRouter>,
+  );
+  return { onDelete };
+}
+
+describe('CharacterCard', () => {
+  it(`cuts the description at ${CHARACTER_DESCRIPTION_PREVIEW} characters plus "..."`, () => {
+    const long = `${'a'.repeat(CHARACTER_DESCRIPTION_PREVIEW)}TAIL`;
+    renderCard(character({ description: long }));
+    expect(screen.getByText(`${'a'.repeat(CHARACTER_DESCRIPTION_PREVIEW)}${ELLIPSIS}`)).toBeTruthy();
+    expect(screen.queryByText(/TAIL/)).toBeNull();
+  });
+
+  it('shows a description of exactly the limit whole, without "..."', () => {
+    const exact = 'b'.repeat(CHARACTER_DESCRIPTION_PREVIEW);
+    renderCard(character({ description: exact }));
+    expect(screen.getByText(exact)).toBeTruthy();
+  });
+
+  it('shows the name and the created date in en-US short form', () => {
+    renderCard(character());
+    expect(screen.getByRole('heading', { name: 'Luna Vale' })).toBeTruthy();
+    expect(screen.getByText('Mar 7, 2026').getAttribute('datetime')).toBe('2026-03-07T12:00:00.000Z');
+  });
+
+  it('links Video and Image to the media form of this character, and edit to its form', () => {
+    renderCard(character({ $id: 'id-7' }));
+    expect(screen.getByRole('link', { name: /^Video/ }).getAttribute('href')).toBe('/media/new/id-7');
+    expect(screen.getByRole('link', { name: /^Image/ }).getAttribute('href')).toBe('/media/new/id-7');
+    expect(screen.getByRole('link', { name: 'Edit Luna Vale' }).getAttribute('href')).toBe(
+      '/characters/edit/id-7',
+    );
+  });
+
+  it('asks to delete this character', () => {
+    const value = character();
+    const { onDelete } = renderCard(value);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Luna Vale' }));
+    expect(onDelete).toHaveBeenCalledWith(value);
+  });
+
+  it('falls back to the default avatar, then to a placeholder, when images fail to load', () => {
+    renderCard(character());
+    const image = screen.getByRole('img', { name: 'Luna Vale' });
+    expect(image.getAttribute('src')).toBe('https://images.example.com/luna.png');
+    fireEvent.error(image);
+    const avatar = screen.getByRole('img', { name: 'Luna Vale' });
+    expect(avatar.getAttribute('src')).toBe(defaultAvatarUrl('Luna Vale'));
+    fireEvent.error(avatar);
+    expect(screen.getByTestId('character-image-placeholder').getAttribute('aria-label')).toBe('Luna Vale');
+  });
+});

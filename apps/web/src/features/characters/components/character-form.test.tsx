@@ -1,0 +1,238 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, defaultAvatarUrl } from '@baegen/shared';
+import { createQueryClient } from '../../../lib/query-client';
+import { type CharacterFormValues, emptyFormValues } from '../character-form.model';
+import { CharacterForm } from './character-form';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('react-hot-toast', () => ({ default: toast }));
+
+type Reply = { status: number; body?: unknown };
+const json = ({ status, body }: Reply) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+  toast.success.mockClear();
+  toast.error.mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A fetch answer the test releases when it wants, to look at the form mid-request. */
+function deferredReply() {
+  let release!: (reply: Reply) => void;
+  const promise = new Promise<Response>((resolve) => {
+    release = (reply) => resolve(json(reply));
+  });
+  return { promise, release };
+}
+
+function renderForm(initialValues: CharacterFormValues = emptyFormValues, characterId?: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/characters/new']}>
+        <Routes>
+          <Route
+            path="/characters/new"
+            element={<CharacterForm initialValues={initialValues} characterId={characterId} />}
+          />
+          <Route path="/characters" element={<p>characters list</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const filled: CharacterFormValues = {
+  name: 'Luna',
+  imageUrl: '',
+  appearance: 'silver hair',
+  description: 'Astronomer',
+  personality: 'Calm',
+};
+
+const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+
+describe('CharacterForm', () => {
+  it('labels every field and names its buttons for create and edit', () => {
+    renderForm();
+    for (const label of [
+      'Character Name',
+      'Character Image URL',
+      'Appearance Parameters',
+      'Background Description',
+      'Personality Matrix',
+    ]) {
+      expect(field(label)).toBeTruthy();
+    }
+    expect(button('Deploy Character').type).toBe('submit');
+  });
+
+  it('shows "Update Character" when editing', () => {
+    renderForm(filled, 'abc');
+    expect(button('Update Character')).toBeTruthy();
+  });
+
+  it('refuses to save without a name or an appearance, without calling the API', () => {
+    renderForm({ ...filled, appearance: '   ' });
+    fireEvent.click(button('Deploy Character'));
+    expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.nameAndAppearanceRequired);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for an appearance before optimizing or generating', () => {
+    renderForm({ ...filled, appearance: '' });
+    fireEvent.click(button('Optimize Prompt'));
+    expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.appearanceNeededToImprove);
+    fireEvent.click(button('Generate'));
+    expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.appearanceNeededToGenerate);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('locks the actions while optimizing, then replaces the appearance', async () => {
+    const reply = deferredReply();
+    fetchMock.mockReturnValueOnce(reply.promise);
+    renderForm(filled);
+    fireEvent.click(button('Optimize Prompt'));
+
+    const optimizing = await screen.findByRole('button', { name: 'Optimizing...' });
+    expect((optimizing as HTMLButtonElement).disabled).toBe(true);
+    expect(button('Generate').disabled).toBe(true);
+    expect(button('Deploy Character').disabled).toBe(true);
+    expect(field('Appearance Parameters').readOnly).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Optimizing prompt...');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/generate/prompt');
+    expect(JSON.parse(String(init?.body))).toEqual({ appearance: 'silver hair' });
+
+    await act(async () => reply.release({ status: 200, body: { prompt: 'Detailed: silver hair' } }));
+    await waitFor(() => expect(field('Appearance Parameters').value).toBe('Detailed: silver hair'));
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.improved);
+    expect(button('Optimize Prompt').disabled).toBe(false);
+    expect(button('Deploy Character').disabled).toBe(false);
+  });
+
+  it('keeps the appearance and says so when optimizing fails', async () => {
+    fetchMock.mockResolvedValueOnce(json({ status: 502, body: { error: { code: 'X', message: 'down' } } }));
+    renderForm(filled);
+    fireEvent.click(button('Optimize Prompt'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.improveFailed));
+    expect(field('Appearance Parameters').value).toBe('silver hair');
+  });
+
+  it("passes on the server's reason when a generation call is refused or rate limited", async () => {
+    const limited = MESSAGES.service.generationRateLimited(30);
+    fetchMock
+      .mockResolvedValueOnce(
+        json({ status: 429, body: { error: { code: 'RATE_LIMITED', message: limited } } }),
+      )
+      .mockResolvedValueOnce(
+        json({
+          status: 422,
+          body: { error: { code: 'PROMPT_REFUSED', message: MESSAGES.service.promptRefused } },
+        }),
+      );
+    renderForm(filled);
+    fireEvent.click(button('Optimize Prompt'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(limited));
+    await waitFor(() => expect(button('Generate').disabled).toBe(false));
+    fireEvent.click(button('Generate'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.service.promptRefused));
+    expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
+  });
+
+  it('locks the actions while generating, then uses the first image', async () => {
+    const reply = deferredReply();
+    fetchMock.mockReturnValueOnce(reply.promise);
+    renderForm(filled);
+    fireEvent.click(button('Generate'));
+
+    expect(
+      ((await screen.findByRole('button', { name: 'Generating...' })) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(button('Optimize Prompt').disabled).toBe(true);
+    expect(button('Deploy Character').disabled).toBe(true);
+    expect(field('Character Image URL').readOnly).toBe(true);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/generate/image');
+    const { prompt } = JSON.parse(String(init?.body)) as { prompt: string };
+    expect(prompt).toContain('Luna');
+    expect(prompt).toContain('silver hair');
+
+    await act(async () =>
+      reply.release({ status: 200, body: { urls: ['/api/files/one/view', '/api/files/two/view'] } }),
+    );
+    await waitFor(() => expect(field('Character Image URL').value).toBe('/api/files/one/view'));
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.imageGenerated);
+    expect(button('Generate').disabled).toBe(false);
+  });
+
+  it('falls back to the default avatar of the name when generating fails', async () => {
+    fetchMock.mockResolvedValueOnce(json({ status: 200, body: { urls: [] } }));
+    renderForm({ ...filled, imageUrl: 'https://old.example/a.png' });
+    fireEvent.click(button('Generate'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.imageFailed));
+    expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
+  });
+
+  it('disables the form while saving, then goes to the list with a success toast', async () => {
+    const reply = deferredReply();
+    fetchMock.mockReturnValueOnce(reply.promise);
+    renderForm(filled);
+    fireEvent.click(button('Deploy Character'));
+
+    await waitFor(() => expect(button('Deploy Character').disabled).toBe(true));
+    expect(field('Character Name').matches(':disabled')).toBe(true);
+    expect(button('Generate').disabled).toBe(true);
+    fireEvent.click(button('Deploy Character'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/characters');
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({ ...filled });
+
+    await act(async () => reply.release({ status: 201, body: { $id: 'new' } }));
+    expect(await screen.findByText('characters list')).toBeTruthy();
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.created);
+  });
+
+  it('updates an existing character with PATCH', async () => {
+    fetchMock.mockResolvedValueOnce(json({ status: 200, body: { $id: 'abc' } }));
+    renderForm(filled, 'abc');
+    fireEvent.click(button('Update Character'));
+    expect(await screen.findByText('characters list')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/characters/abc');
+    expect(init?.method).toBe('PATCH');
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.updated);
+  });
+
+  it('tells a signed-out user to log in, and other failures to try again', async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        json({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } }),
+      )
+      .mockResolvedValueOnce(
+        json({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }),
+      );
+    renderForm(filled);
+    fireEvent.click(button('Deploy Character'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.notLoggedIn));
+    await waitFor(() => expect(button('Deploy Character').disabled).toBe(false));
+    fireEvent.click(button('Deploy Character'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.saveFailed));
+    expect(screen.queryByText('characters list')).toBeNull();
+  });
+});
