@@ -32,7 +32,13 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    // Every browser we target supports modulepreload; the polyfill would only add bytes to the entry.
-    modulePreload: { polyfill: false },
+    // No preload helper in the entry: lazy pages fetch their few shared chunks themselves, which
+    // costs one round trip on navigation and keeps ~0.7 kB gzip off the landing page's first load.
+    modulePreload: false,
+    // Everything the first page needs goes into one chunk: the bundler would otherwise split React
+    // and a few shared modules into small chunks that compress worse and cost extra requests.
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+    },
   },
 }));

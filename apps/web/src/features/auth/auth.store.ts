@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import { AUTH_STORAGE_KEY, userIdFromAddress } from '@baegen/shared';
+import { persistToStorage, readPersisted } from '../../lib/persist';
 import { postLogin, postLogout, requestNonce } from './api/auth.api';
 
 export interface AuthState {
@@ -33,47 +33,45 @@ export const initialAuthState: AuthState = {
   walletAddress: null,
 };
 
+function pickAuthState({ isAuthenticated, userId, walletAddress }: AuthState): AuthState {
+  return {
+    isAuthenticated: isAuthenticated === true,
+    userId: userId ?? null,
+    walletAddress: walletAddress ?? null,
+  };
+}
+
 /** Auth state of SPEC.md §3, persisted under `auth-storage`. */
-export const useAuthStore = create<AuthState & AuthActions>()(
-  persist(
-    (set) => ({
-      ...initialAuthState,
-      login: async ({ address, signMessage }) => {
-        try {
-          const { message } = await requestNonce(address);
-          const signature = await signMessage(message);
-          const session = await postLogin({ address, message, signature });
-          set({
-            isAuthenticated: true,
-            userId: userIdFromAddress(session.walletAddress),
-            walletAddress: session.walletAddress,
-          });
-        } catch (error) {
-          console.error('Login failed:', error);
-          throw error;
-        }
-      },
-      logout: async () => {
-        try {
-          await postLogout();
-        } catch (error) {
-          console.error('Logout failed:', error);
-          throw error;
-        } finally {
-          set(initialAuthState);
-        }
-      },
-      setAuthenticated: ({ userId, walletAddress }) => set({ isAuthenticated: true, userId, walletAddress }),
-      reset: () => set(initialAuthState),
-    }),
-    {
-      name: AUTH_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
-      partialize: ({ isAuthenticated, userId, walletAddress }) => ({
-        isAuthenticated,
-        userId,
-        walletAddress,
-      }),
-    },
-  ),
-);
+export const useAuthStore = create<AuthState & AuthActions>()((set) => ({
+  ...initialAuthState,
+  ...pickAuthState({ ...initialAuthState, ...readPersisted<AuthState>(AUTH_STORAGE_KEY) }),
+  login: async ({ address, signMessage }) => {
+    try {
+      const { message } = await requestNonce(address);
+      const signature = await signMessage(message);
+      const session = await postLogin({ address, message, signature });
+      set({
+        isAuthenticated: true,
+        userId: userIdFromAddress(session.walletAddress),
+        walletAddress: session.walletAddress,
+      });
+    } catch (error) {
+      console.error('Login failed:', error);
+      throw error;
+    }
+  },
+  logout: async () => {
+    try {
+      await postLogout();
+    } catch (error) {
+      console.error('Logout failed:', error);
+      throw error;
+    } finally {
+      set(initialAuthState);
+    }
+  },
+  setAuthenticated: ({ userId, walletAddress }) => set({ isAuthenticated: true, userId, walletAddress }),
+  reset: () => set(initialAuthState),
+}));
+
+persistToStorage(useAuthStore, AUTH_STORAGE_KEY, pickAuthState);
