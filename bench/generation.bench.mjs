@@ -1,19 +1,19 @@
 // Server time of one demo character generation: 4 PNGs drawn and stored as candidates.
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { median, signIn, startServer } from './support/server.mjs';
+import { median, signIn, startServer } from './support.mjs';
 
 export const name = 'generation';
 
 const RUNS = 5;
 
 export async function run() {
-  const server = await startServer({ GENERATION_RATE_LIMIT_MAX: '1000' });
+  const server = await startServer({ env: { GENERATION_RATE_LIMIT_MAX: '1000' } });
   try {
-    const cookie = await signIn(server.base);
+    const cookie = await signIn(server.url);
     const once = async (index) => {
       const started = performance.now();
-      const res = await fetch(`${server.base}/api/generate/character`, {
+      const res = await fetch(`${server.url}/api/generate/character`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import bs58 from 'bs58';
+import nacl from 'tweetnacl';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.js');
@@ -40,7 +42,7 @@ export function assertBuilt() {
  * Starts the built server on a free port with a fresh temporary DATA_DIR. Resolves once
  * /api/health answers 200, with the milliseconds that took since the spawn.
  */
-export async function startServer({ timeoutMs = 30_000 } = {}) {
+export async function startServer({ timeoutMs = 30_000, env = {} } = {}) {
   assertBuilt();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-bench-'));
@@ -55,6 +57,7 @@ export async function startServer({ timeoutMs = 30_000 } = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -76,7 +79,7 @@ export async function startServer({ timeoutMs = 30_000 } = {}) {
     }
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { url, readyMs: performance.now() - started, stop };
+      if (res.status === 200) return { url, dataDir, readyMs: performance.now() - started, stop };
     } catch {
       // Not listening yet: poll again.
     }
@@ -87,3 +90,22 @@ export async function startServer({ timeoutMs = 30_000 } = {}) {
 }
 
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB (${(bytes / 1024).toFixed(1)} KiB)`;
+
+/** Signs in through the real nonce and login endpoints; answers the Cookie header. */
+export async function signIn(url) {
+  const keys = nacl.sign.keyPair();
+  const address = bs58.encode(keys.publicKey);
+  const post = (route, body) =>
+    fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const { message } = await (await post('/api/auth/nonce', { address })).json();
+  const signature = bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), keys.secretKey));
+  const login = await post('/api/auth/login', { address, message, signature });
+  if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
+  return login.headers.get('set-cookie').split(';')[0];
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

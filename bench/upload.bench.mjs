@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { median, signIn, startServer } from './support/server.mjs';
+import { median, signIn, startServer } from './support.mjs';
 
 export const name = 'upload';
 
@@ -90,18 +90,18 @@ export async function run() {
     const data = makeVideoLike();
     fs.writeFileSync(source, data);
     const sha = createHash('sha256').update(data).digest('hex');
-    const cookie = await signIn(server.base);
+    const cookie = await signIn(server.url);
 
     const uploads = [];
     const copies = [];
     const streamed = [];
     for (let i = 0; i < RUNS; i += 1) {
       let started = performance.now();
-      const file = await uploadFile(server.base, cookie, source);
+      const file = await uploadFile(server.url, cookie, source);
       uploads.push(performance.now() - started);
       if (file.sha256 !== sha || file.status !== 'ready')
         throw new Error('upload was not reassembled byte for byte');
-      await fetch(`${server.base}/api/files/${file.$id}`, { method: 'DELETE', headers: { cookie } });
+      await fetch(`${server.url}/api/files/${file.$id}`, { method: 'DELETE', headers: { cookie } });
 
       started = performance.now();
       await plainCopy(source, path.join(server.dataDir, 'bench-copy.bin'), 'kernel');
