@@ -48,6 +48,7 @@ export function demoArtSvg(seed: string): string {
       (i) => `<rect x="${64 + i * 80}" y="944" width="72" height="24" rx="6" fill="hsl(${hue(i)} 70% 55%)"/>`,
     )
     .join('');
+  // The DEMO label sits top centre: the gallery's type badge and delete button cover the corners.
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
 <stop offset="0" stop-color="hsl(${hue(0)} 70% 30%)"/><stop offset="1" stop-color="hsl(${hue(1)} 75% 55%)"/>
@@ -61,8 +62,8 @@ ${blobs}
 <circle cx="342" cy="490" r="11" fill="#1b1b24"/><circle cx="426" cy="490" r="11" fill="#1b1b24"/>
 <path d="M 344 570 Q 384 ${588 + at(3, 14)} 424 570" stroke="#7a2a3a" stroke-width="8" fill="none" stroke-linecap="round"/>
 <rect x="32" y="32" width="${WIDTH - 64}" height="${HEIGHT - 64}" rx="24" fill="none" stroke="#ffffff" stroke-opacity="0.6" stroke-width="6"/>
-<rect x="56" y="56" width="264" height="104" rx="16" fill="#000000" fill-opacity="0.6"/>
-<g fill="#ffffff">${label('DEMO', 80, 72, 10)}</g>
+<rect x="252" y="56" width="264" height="104" rx="16" fill="#000000" fill-opacity="0.6"/>
+<g fill="#ffffff">${label('DEMO', 276, 72, 10)}</g>
 ${bars}
 </svg>`;
 }
