@@ -27,6 +27,15 @@ describe(`app foundation (${TEST_DIALECT})`, () => {
     });
   });
 
+  it('answers a malformed or over-long URL in the error shape', async () => {
+    const badEncoding = await ctx.app.inject({ method: 'GET', url: '/api/characters/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toMatchObject({ error: { code: 'FST_ERR_BAD_URL' } });
+    const longParam = await ctx.app.inject({ method: 'GET', url: `/api/characters/${'z'.repeat(500)}` });
+    expect(longParam.statusCode).toBe(414);
+    expect(Object.keys(longParam.json())).toEqual(['error']);
+  });
+
   it('answers a malformed JSON body with 400 in the error shape', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

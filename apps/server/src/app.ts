@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import path from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { DbHandle } from './db/client';
@@ -66,6 +66,11 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Errors raised before routing (a malformed or over-long URL) answer in our error shape too.
+    frameworkErrors: (error, _request, reply) =>
+      (reply as FastifyReply)
+        .status(error.statusCode ?? 400)
+        .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
