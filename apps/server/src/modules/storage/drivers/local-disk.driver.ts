@@ -18,6 +18,8 @@ function assertKey(key: string) {
 
 /** Bytes a streamed write holds in memory while the disk is busy before it stops pulling. */
 const WRITE_AHEAD_BYTES = 8 * 1024 * 1024;
+/** Network-sized pieces (64 kB) written one by one cost measurably more than 1 MB writes. */
+const MIN_WRITE_BYTES = 1024 * 1024;
 
 async function writeFully(handle: FileHandle, buffers: Uint8Array[], position: number) {
   const rest = [...buffers];
@@ -31,9 +33,9 @@ async function writeFully(handle: FileHandle, buffers: Uint8Array[], position: n
 }
 
 /**
- * Writes a source at `offset` as it arrives. One write is in flight at a time; the pieces that
- * arrive meanwhile go in the next one as a single writev, so the disk and the source work side
- * by side, and the source is only pulled ahead of the disk by a bounded amount.
+ * Writes a source at `offset` as it arrives. Pieces are gathered into writes of at least
+ * MIN_WRITE_BYTES, one writev each, with one write in flight at a time: the disk and the source
+ * work side by side, and the source is only pulled ahead of the disk by a bounded amount.
  */
 async function writeSource(handle: FileHandle, offset: number, source: AsyncIterable<Uint8Array>) {
   let position = offset;
@@ -63,7 +65,7 @@ async function writeSource(handle: FileHandle, offset: number, source: AsyncIter
       batch.push(piece);
       batched += piece.length;
       if (writing && batched >= WRITE_AHEAD_BYTES) await writing;
-      if (!writing) flush();
+      if (!writing && batched >= MIN_WRITE_BYTES) flush();
     }
     if (writing) await writing;
     if (batched > 0 && !failure) flush();

@@ -86,7 +86,8 @@ export function storageDriverContract(
     expect(await driver.uploadSize('streamed')).toBe(held.length);
 
     async function* failing() {
-      yield randomBytes(100_000);
+      // Enough for a write to reach the disk before the failure.
+      yield randomBytes(1_500_000);
       throw new Error('client went away');
     }
     await expect(driver.appendUpload('streamed', held.length, failing())).rejects.toThrow('client went away');
