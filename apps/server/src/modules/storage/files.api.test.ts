@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_VIDEO_URL, UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
@@ -182,6 +183,122 @@ describe(`files API (${TEST_DIALECT})`, () => {
     });
     expect(second.statusCode).toBe(202);
     expect(second.json<FileUpload>().uploaded).toBe(UPLOAD_CHUNK_BYTES * 2);
+  });
+
+  /** A body sent without Content-Length (chunked), so only the streaming checks can catch it. */
+  const streamed = (data: Buffer) => Readable.from([data.subarray(0, 1000), data.subarray(1000)]);
+  const rowOf = (id: string) =>
+    ctx.database.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+
+  it('refuses a streamed first chunk longer or shorter than its Content-Range and keeps nothing', async () => {
+    const rows = await ctx.database.db.selectFrom('files').select('id').execute();
+    const uploadsBefore = filesOnDisk(ctx.dataDir, 'uploads').length;
+    const data = pngLike(UPLOAD_CHUNK_BYTES * 2);
+    for (const body of [data.subarray(0, 4000), data.subarray(0, 2000)]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/files?name=long.png',
+        headers: {
+          ...alice.headers,
+          'content-type': 'application/octet-stream',
+          'content-range': `bytes 0-2999/${data.length}`,
+        },
+        payload: streamed(body),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('CHUNK_SIZE_MISMATCH');
+    }
+    expect(filesOnDisk(ctx.dataDir, 'uploads').length).toBe(uploadsBefore);
+    expect(await ctx.database.db.selectFrom('files').select('id').execute()).toHaveLength(rows.length);
+  });
+
+  it('refuses a streamed later chunk longer than its Content-Range without writing it', async () => {
+    const data = pngLike(UPLOAD_CHUNK_BYTES * 2 + 10);
+    const first = await send(alice, data.subarray(0, UPLOAD_CHUNK_BYTES), {
+      'content-range': `bytes 0-${UPLOAD_CHUNK_BYTES - 1}/${data.length}`,
+    });
+    const { $id: id } = first.json<FileUpload>();
+    const upload = path.join(ctx.dataDir, 'files', 'uploads', id);
+    const tooLong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files',
+      headers: {
+        ...alice.headers,
+        'content-type': 'application/octet-stream',
+        'content-range': `bytes ${UPLOAD_CHUNK_BYTES}-${UPLOAD_CHUNK_BYTES * 2 - 1}/${data.length}`,
+        'x-file-id': id,
+      },
+      payload: streamed(Buffer.concat([data.subarray(UPLOAD_CHUNK_BYTES), Buffer.alloc(100)])),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.code).toBe('CHUNK_SIZE_MISMATCH');
+    expect(fs.statSync(upload).size).toBe(UPLOAD_CHUNK_BYTES);
+    expect(Number((await rowOf(id))!.size)).toBe(UPLOAD_CHUNK_BYTES);
+
+    // The refused bytes left no trace in the running hash either.
+    for (const start of [UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES * 2]) {
+      const end = Math.min(start + UPLOAD_CHUNK_BYTES, data.length) - 1;
+      const res = await send(alice, data.subarray(start, end + 1), {
+        'content-range': `bytes ${start}-${end}/${data.length}`,
+        'x-file-id': id,
+      });
+      expect(res.statusCode, res.body).toBe(end === data.length - 1 ? 201 : 202);
+    }
+    expect((await rowOf(id))!.sha256).toBe(sha(data));
+  });
+
+  it('answers 413 for a streamed body over the chunk size and stores nothing', async () => {
+    const rows = await ctx.database.db.selectFrom('files').select('id').execute();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files?name=big.png',
+      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
+      payload: streamed(pngLike(UPLOAD_CHUNK_BYTES + 1)),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('CHUNK_TOO_LARGE');
+    expect(await ctx.database.db.selectFrom('files').select('id').execute()).toHaveLength(rows.length);
+  });
+
+  it('records the right sha256 when the process restarts between chunks', async () => {
+    const data = pngLike(UPLOAD_CHUNK_BYTES * 3 + 10);
+    const chunk = (app: typeof ctx.app, index: number, id?: string) => {
+      const start = index * UPLOAD_CHUNK_BYTES;
+      const end = Math.min(start + UPLOAD_CHUNK_BYTES, data.length) - 1;
+      return app.inject({
+        method: 'POST',
+        url: '/api/files?name=restart.png',
+        headers: {
+          ...alice.headers,
+          'content-type': 'application/octet-stream',
+          'content-range': `bytes ${start}-${end}/${data.length}`,
+          ...(id ? { 'x-file-id': id } : {}),
+        },
+        payload: data.subarray(start, end + 1),
+      });
+    };
+    const first = await chunk(ctx.app, 0);
+    const { $id: id } = first.json<FileUpload>();
+    expect((await chunk(ctx.app, 1, id)).statusCode).toBe(202);
+
+    // A new process on the same data folder and database has no running hash for this upload.
+    const reborn = await buildApp({ env: ctx.env, database: ctx.database, clock: () => now });
+    await reborn.ready();
+    try {
+      expect((await chunk(reborn, 2, id)).statusCode).toBe(202);
+    } finally {
+      await reborn.close();
+    }
+    // Back on the first process, whose running hash now lags the upload by a chunk.
+    const last = await chunk(ctx.app, 3, id);
+    expect(last.statusCode).toBe(201);
+    expect(last.json<FileUpload>().sha256).toBe(sha(data));
+    const view = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${id}/view`,
+      headers: alice.headers,
+    });
+    expect(sha(view.rawPayload)).toBe(sha(data));
   });
 
   it('answers 415 for a .png holding text and stores nothing', async () => {

@@ -1,7 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UPLOAD_CHUNK_BYTES, filePreviewQuerySchema } from '@baegen/shared';
+import { filePreviewQuerySchema } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import { sendRanged } from '../../lib/send-ranged';
 import { currentUser } from '../auth/auth.plugin';
@@ -26,34 +27,37 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
   const { files } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // A chunk is buffered whole (at most 5 MB) so its first bytes can be sniffed before anything
-  // is written; the file itself is never held in memory.
+  // The body is handed to the service unread: it sniffs the first bytes before anything is
+  // written, enforces the chunk size itself and streams the rest to disk as it arrives.
   for (const type of ['application/octet-stream', /^image\//, /^video\//]) {
-    app.addContentTypeParser(
-      type,
-      { parseAs: 'buffer', bodyLimit: UPLOAD_CHUNK_BYTES },
-      (_request, body, done) => done(null, body),
-    );
+    app.addContentTypeParser(type, (_request, body, done) => done(null, body));
   }
 
   r.post(
     '/',
-    { preHandler: app.authenticate, bodyLimit: UPLOAD_CHUNK_BYTES, schema: { querystring: uploadQuery } },
+    { preHandler: app.authenticate, schema: { querystring: uploadQuery } },
     async (request, reply) => {
       const body = request.body;
-      if (!Buffer.isBuffer(body)) {
+      if (!(body instanceof Readable)) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file bytes as application/octet-stream');
       }
       const header = (name: string) => {
         const value = request.headers[name];
         return typeof value === 'string' && value !== '' ? value : undefined;
       };
+      const declared = header('content-length');
+      const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+      // A refused body without a length could go on for ever: the connection is closed rather
+      // than read to its end.
+      if (length === undefined) reply.header('connection', 'close');
       const result = await files.upload(currentUser(request).userId, {
         name: request.query.name,
         contentRange: header('content-range'),
         fileId: header('x-file-id'),
+        length,
         body,
       });
+      if (length === undefined) reply.removeHeader('connection');
       return reply.status(result.status === 'ready' ? 201 : 202).send(result);
     },
   );

@@ -1,6 +1,7 @@
 import { type Hash, createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import {
   type FilePreviewQuery,
@@ -15,6 +16,7 @@ import { type SniffedType, sniffFileType } from './file-type';
 import type { FilesPort } from './files.port';
 import type { FileRow, FilesRepository } from './files.repository';
 import { type ByteRange, type StorageDriver, UploadGapError } from './storage-driver.port';
+import { UploadBody } from './upload-body';
 
 export interface FilesServiceOptions {
   maxImageBytes: number;
@@ -34,8 +36,14 @@ export interface UploadRequest {
   contentRange?: string;
   /** The id the first chunk answered, sent with every later chunk. */
   fileId?: string;
-  body: Buffer;
+  /** The announced body length (Content-Length), when the client gave one. */
+  length?: number;
+  /** The raw body, read as it arrives. */
+  body: Readable;
 }
+
+/** Enough leading bytes to tell every accepted type apart. */
+const SNIFF_BYTES = 16;
 
 const PREVIEW_FORMATS = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp' } as const;
 const PREVIEW_MIME = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
@@ -70,13 +78,19 @@ function cleanName(name: string, type: SniffedType): string {
   return cleaned || `file.${type.extension}`;
 }
 
+const chunkTooLarge = () =>
+  new AppError(413, 'CHUNK_TOO_LARGE', `A chunk may hold at most ${UPLOAD_CHUNK_BYTES} bytes`);
+
 export const NOT_FOUND = () => AppError.notFound('File not found', 'FILE_NOT_FOUND');
 
 /** Uploads (whole or chunked), reads, previews and deletes a user's files; sweeps leftovers. */
 export class FilesService implements FilesPort {
   private readonly clock: () => Date;
-  /** Running hashes of uploads in progress; rebuilt from the stored bytes after a restart. */
-  private readonly hashes = new Map<string, { hash: Hash; pending: Promise<void> }>();
+  /**
+   * Running hashes of uploads in progress, with the bytes they cover; an upload missing here
+   * (after a restart) has its stored bytes hashed again when it completes.
+   */
+  private readonly hashes = new Map<string, { hash: Hash; size: number }>();
   /** Uploads with a chunk being written right now in this process. */
   private readonly busy = new Set<string>();
 
@@ -111,32 +125,51 @@ export class FilesService implements FilesPort {
   }
 
   async upload(userId: string, request: UploadRequest): Promise<FileUpload> {
-    const { body } = request;
-    if (body.length === 0) throw AppError.badRequest('The request body is empty', 'EMPTY_UPLOAD');
-    if (body.length > UPLOAD_CHUNK_BYTES) {
-      throw new AppError(413, 'CHUNK_TOO_LARGE', `A chunk may hold at most ${UPLOAD_CHUNK_BYTES} bytes`);
-    }
-    const range = request.contentRange
-      ? parseContentRange(request.contentRange)
-      : { start: 0, end: body.length - 1, total: body.length };
-    if (body.length !== range.end - range.start + 1) {
+    const { length } = request;
+    // Everything the headers can refuse is refused before a byte of the body is read.
+    if (length === 0) throw AppError.badRequest('The request body is empty', 'EMPTY_UPLOAD');
+    if (length !== undefined && length > UPLOAD_CHUNK_BYTES) throw chunkTooLarge();
+    const range = request.contentRange ? parseContentRange(request.contentRange) : null;
+    const announced = range ? range.end - range.start + 1 : null;
+    if (announced !== null && announced > UPLOAD_CHUNK_BYTES) throw chunkTooLarge();
+    if (announced !== null && length !== undefined && length !== announced) {
       throw AppError.badRequest(
-        `Content-Range announces ${range.end - range.start + 1} bytes but the body holds ${body.length}`,
+        `Content-Range announces ${announced} bytes but the body holds ${length}`,
         'CHUNK_SIZE_MISMATCH',
       );
     }
-    if (request.fileId) return this.continueUpload(userId, request.fileId, range, body);
-    if (range.start !== 0) {
-      throw AppError.badRequest(
-        'A chunk after the first must carry the x-file-id header the first chunk answered',
-        'UPLOAD_ID_REQUIRED',
-      );
+    const body = new UploadBody(request.body, announced ?? length ?? null, UPLOAD_CHUNK_BYTES);
+    try {
+      if (!range || announced === null) {
+        const data = await body.toBuffer();
+        if (data.length === 0) throw AppError.badRequest('The request body is empty', 'EMPTY_UPLOAD');
+        return await this.startUpload(userId, request.name, data.length, data);
+      }
+      if (request.fileId) return await this.continueUpload(userId, request.fileId, range, body);
+      if (range.start !== 0) {
+        throw AppError.badRequest(
+          'A chunk after the first must carry the x-file-id header the first chunk answered',
+          'UPLOAD_ID_REQUIRED',
+        );
+      }
+      return await this.startUpload(userId, request.name, range.total, body, announced);
+    } finally {
+      body.release();
     }
-    return this.startUpload(userId, request.name, range.total, body);
   }
 
-  private async startUpload(userId: string, name: string, total: number, body: Buffer) {
-    const type = sniffFileType(body);
+  /**
+   * The first request of an upload. The type is sniffed and the cap checked on the first bytes,
+   * before a row or a byte is stored.
+   */
+  private async startUpload(
+    userId: string,
+    name: string,
+    total: number,
+    body: UploadBody | Buffer,
+    announced = total,
+  ) {
+    const type = sniffFileType(Buffer.isBuffer(body) ? body : await body.head(SNIFF_BYTES));
     if (!type) {
       throw new AppError(
         415,
@@ -148,8 +181,9 @@ export class FilesService implements FilesPort {
       const mb = Math.floor(this.capFor(type) / (1024 * 1024));
       throw new AppError(413, 'FILE_TOO_LARGE', `This ${type.kind} is larger than the ${mb} MB limit`);
     }
-    if (total === body.length) {
-      return this.toDto(await this.storeWhole(userId, body, cleanName(name, type), type, false));
+    if (Buffer.isBuffer(body) || total === announced) {
+      const data = Buffer.isBuffer(body) ? body : await body.toBuffer();
+      return this.toDto(await this.storeWhole(userId, data, cleanName(name, type), type, false));
     }
     const now = this.now();
     const row: FileRow = {
@@ -173,7 +207,7 @@ export class FilesService implements FilesPort {
     userId: string,
     fileId: string,
     range: { start: number; total: number },
-    body: Buffer,
+    body: UploadBody,
   ) {
     const row = await this.repo.find(userId, fileId);
     if (!row) throw AppError.notFound('Upload not found', 'UPLOAD_NOT_FOUND');
@@ -202,25 +236,46 @@ export class FilesService implements FilesPort {
     return this.writeChunk(userId, row, expected, body);
   }
 
-  private async writeChunk(userId: string, row: FileRow, offset: number, body: Buffer) {
+  /**
+   * Streams one chunk into the upload file, hashing the bytes as they arrive so hashing overlaps
+   * the transfer. A chunk that fails part way leaves the upload as it was; a failed first chunk
+   * leaves nothing at all.
+   */
+  private async writeChunk(userId: string, row: FileRow, offset: number, body: UploadBody) {
     if (this.busy.has(row.id)) {
       throw new AppError(409, 'UPLOAD_BUSY', 'Another chunk of this upload is being written; retry it');
     }
     this.busy.add(row.id);
     try {
+      const state = this.hashes.get(row.id);
+      // A copy, so a chunk that fails part way leaves the running hash as it was.
+      const hash =
+        offset === 0 ? createHash('sha256') : state?.size === offset ? state.hash.copy() : undefined;
+      let written = 0;
       try {
-        await this.driver.appendUpload(row.id, offset, body);
-      } catch (error) {
-        if (!(error instanceof UploadGapError)) throw error;
-        this.busy.delete(row.id);
-        await this.erase(userId, row.id);
-        throw new AppError(
-          409,
-          'UPLOAD_INTERRUPTED',
-          'This upload was interrupted on the server; start it again',
+        await this.driver.appendUpload(
+          row.id,
+          offset,
+          body.pieces((piece) => {
+            hash?.update(piece);
+            written += piece.length;
+          }),
         );
+      } catch (error) {
+        if (error instanceof UploadGapError || offset === 0) {
+          this.busy.delete(row.id);
+          await this.erase(userId, row.id);
+        }
+        if (error instanceof UploadGapError) {
+          throw new AppError(
+            409,
+            'UPLOAD_INTERRUPTED',
+            'This upload was interrupted on the server; start it again',
+          );
+        }
+        throw error;
       }
-      const end = offset + body.length;
+      const end = offset + written;
       if (!(await this.repo.advanceUpload(userId, row.id, offset, end, this.now()))) {
         throw new AppError(
           409,
@@ -228,31 +283,12 @@ export class FilesService implements FilesPort {
           'Another chunk of this upload was written meanwhile; retry it',
         );
       }
-      if (offset === 0) this.hashes.set(row.id, { hash: createHash('sha256'), pending: Promise.resolve() });
-      const running = this.hashes.get(row.id);
-      if (running) {
-        // Hashing runs after this chunk's answer is on its way, overlapping the next chunk's transfer.
-        running.pending = running.pending.then(
-          () =>
-            new Promise<void>((resolve) =>
-              setImmediate(() => {
-                running.hash.update(body);
-                resolve();
-              }),
-            ),
-        );
-      }
       if (end < Number(row.total_size)) {
+        if (hash) this.hashes.set(row.id, { hash, size: end });
         return this.toDto({ ...row, size: end });
       }
-      let sha256: string;
-      if (running) {
-        await running.pending;
-        sha256 = running.hash.digest('hex');
-      } else {
-        sha256 = await this.rehashUpload(row.id);
-      }
       this.hashes.delete(row.id);
+      const sha256 = hash ? hash.digest('hex') : await this.rehashUpload(row.id);
       await this.driver.completeUpload(row.id);
       await this.repo.markReady(userId, row.id, sha256, this.now());
       return this.toDto({ ...row, size: end, status: 'ready', sha256 });

@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 
+/** Bytes to append to an upload: whole, or as they arrive. */
+export type UploadSource = Buffer | AsyncIterable<Uint8Array>;
+
 export interface ByteRange {
   /** First byte, inclusive. */
   start: number;
@@ -16,12 +19,14 @@ export interface StorageDriver {
   /** Stores a whole file atomically under `key`, replacing any previous content. */
   put(key: string, data: Buffer): Promise<void>;
   /**
-   * Writes `data` at `offset` of the pending upload `key`. The offset must equal the bytes
+   * Writes `data` (a buffer, or a stream of bytes written as they arrive) at `offset` of the
+   * pending upload `key`. When a streamed source fails part way, the upload is left as it was
+   * before the call and the source's error is rethrown. The offset must equal the bytes
    * already held: a longer tail (left by a crash before the chunk was recorded) is cut off first;
    * fewer bytes (chunks lost in a crash before they reached the disk) reject with UploadGapError.
    * Chunks need not be durable one by one; `completeUpload` makes the whole file durable.
    */
-  appendUpload(key: string, offset: number, data: Buffer): Promise<void>;
+  appendUpload(key: string, offset: number, data: UploadSource): Promise<void>;
   /** Bytes a pending upload holds durably, or null when there is none. */
   uploadSize(key: string): Promise<number | null>;
   /** Reads a pending upload (to hash or sniff it after a restart). */

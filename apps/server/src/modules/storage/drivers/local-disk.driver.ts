@@ -1,14 +1,79 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import fsp from 'node:fs/promises';
+import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { type ByteRange, type StorageDriver, UploadGapError } from '../storage-driver.port';
+import {
+  type ByteRange,
+  type StorageDriver,
+  UploadGapError,
+  type UploadSource,
+} from '../storage-driver.port';
 
 const KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
 function assertKey(key: string) {
   if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+/** Bytes a streamed write holds in memory while the disk is busy before it stops pulling. */
+const WRITE_AHEAD_BYTES = 8 * 1024 * 1024;
+/** Network-sized pieces (64 kB) written one by one cost measurably more than 1 MB writes. */
+const MIN_WRITE_BYTES = 1024 * 1024;
+
+async function writeFully(handle: FileHandle, buffers: Uint8Array[], position: number) {
+  const rest = [...buffers];
+  while (rest.length > 0) {
+    const { bytesWritten } = await handle.writev(rest, position);
+    position += bytesWritten;
+    let skipped = bytesWritten;
+    while (rest.length > 0 && skipped >= rest[0]!.length) skipped -= rest.shift()!.length;
+    if (skipped > 0) rest[0] = rest[0]!.subarray(skipped);
+  }
+}
+
+/**
+ * Writes a source at `offset` as it arrives. Pieces are gathered into writes of at least
+ * MIN_WRITE_BYTES, one writev each, with one write in flight at a time: the disk and the source
+ * work side by side, and the source is only pulled ahead of the disk by a bounded amount.
+ */
+async function writeSource(handle: FileHandle, offset: number, source: AsyncIterable<Uint8Array>) {
+  let position = offset;
+  let batch: Uint8Array[] = [];
+  let batched = 0;
+  let writing: Promise<void> | null = null;
+  let failure: { error: unknown } | null = null;
+  const flush = () => {
+    const buffers = batch;
+    const at = position;
+    position += batched;
+    batch = [];
+    batched = 0;
+    writing = writeFully(handle, buffers, at).then(
+      () => {
+        writing = null;
+      },
+      (error: unknown) => {
+        failure = { error };
+        writing = null;
+      },
+    );
+  };
+  try {
+    for await (const piece of source) {
+      if (failure) break;
+      batch.push(piece);
+      batched += piece.length;
+      if (writing && batched >= WRITE_AHEAD_BYTES) await writing;
+      if (!writing && batched >= MIN_WRITE_BYTES) flush();
+    }
+    if (writing) await writing;
+    if (batched > 0 && !failure) flush();
+  } finally {
+    // Never leave a write running on a handle the caller is about to truncate or close.
+    if (writing) await writing;
+  }
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 async function fsyncDir(dir: string) {
@@ -30,6 +95,8 @@ export class LocalDiskDriver implements StorageDriver {
   private readonly objects: string;
   private readonly uploads: string;
   private readonly tmp: string;
+  /** Background flushes of written chunks, per upload. */
+  private readonly flushing = new Map<string, Promise<void>>();
 
   constructor(root: string) {
     this.objects = path.join(root, 'objects');
@@ -75,21 +142,54 @@ export class LocalDiskDriver implements StorageDriver {
     }
   }
 
-  async appendUpload(key: string, offset: number, data: Buffer): Promise<void> {
+  async appendUpload(key: string, offset: number, data: UploadSource): Promise<void> {
     const file = this.uploadPath(key);
     const handle = await fsp.open(file, offset === 0 ? 'w' : 'r+');
+    // On success the handle stays open for the background flush, which closes it.
+    let flushing = false;
     try {
       const { size } = await handle.stat();
       if (size < offset) throw new UploadGapError(key, size, offset);
       if (size > offset) await handle.truncate(offset);
-      let written = 0;
-      while (written < data.length) {
-        const { bytesWritten } = await handle.write(data, written, data.length - written, offset + written);
-        written += bytesWritten;
+      if (Buffer.isBuffer(data)) {
+        await writeFully(handle, [data], offset);
+      } else {
+        try {
+          await writeSource(handle, offset, data);
+        } catch (error) {
+          // A source that fails part way leaves nothing behind: the upload is as it was.
+          await handle.truncate(offset);
+          throw error;
+        }
       }
+      flushing = true;
     } finally {
-      await handle.close();
+      if (!flushing) await handle.close();
     }
+    this.flushInBackground(key, handle);
+  }
+
+  /**
+   * Starts flushing a chunk while the next one is on its way, so the flush that completes the
+   * upload finds little left to write. Its outcome does not matter: durability comes from the
+   * flush in `completeUpload`, which waits for these first.
+   */
+  private flushInBackground(key: string, handle: FileHandle) {
+    const flushing = handle
+      .datasync()
+      .catch(() => undefined)
+      .finally(() => handle.close())
+      .catch(() => undefined);
+    const before = this.flushing.get(key);
+    const all = before ? Promise.all([before, flushing]).then(() => undefined) : flushing;
+    this.flushing.set(key, all);
+    void all.then(() => {
+      if (this.flushing.get(key) === all) this.flushing.delete(key);
+    });
+  }
+
+  private async settled(key: string) {
+    await this.flushing.get(key);
   }
 
   async uploadSize(key: string): Promise<number | null> {
@@ -108,8 +208,9 @@ export class LocalDiskDriver implements StorageDriver {
 
   async completeUpload(key: string): Promise<void> {
     const file = this.uploadPath(key);
-    // Chunks are not flushed one by one (a lost tail is caught by the next append); the whole
-    // file is flushed once here, before it becomes visible.
+    await this.settled(key);
+    // Chunks are not made durable one by one (a lost tail is caught by the next append); the
+    // whole file is flushed here, before it becomes visible.
     const handle = await fsp.open(file, 'r+');
     try {
       await handle.sync();
@@ -120,6 +221,7 @@ export class LocalDiskDriver implements StorageDriver {
   }
 
   async abortUpload(key: string): Promise<void> {
+    await this.settled(key);
     await fsp.rm(this.uploadPath(key), { force: true });
   }
 

@@ -74,6 +74,28 @@ export function storageDriverContract(
     expect((await bytesOf(await driver.read('tail'))).toString()).toBe('abcXY');
   });
 
+  it('appends a streamed source, and one that fails part way leaves the upload as it was', async () => {
+    const first = randomBytes(3000);
+    await driver.appendUpload('streamed', 0, first);
+    const good = [randomBytes(70_000), randomBytes(5), randomBytes(200_000)];
+    async function* pieces() {
+      yield* good;
+    }
+    await driver.appendUpload('streamed', first.length, pieces());
+    const held = Buffer.concat([first, ...good]);
+    expect(await driver.uploadSize('streamed')).toBe(held.length);
+
+    async function* failing() {
+      // Enough for a write to reach the disk before the failure.
+      yield randomBytes(1_500_000);
+      throw new Error('client went away');
+    }
+    await expect(driver.appendUpload('streamed', held.length, failing())).rejects.toThrow('client went away');
+    expect(await driver.uploadSize('streamed')).toBe(held.length);
+    await driver.completeUpload('streamed');
+    expect(sha(await bytesOf(await driver.read('streamed')))).toBe(sha(held));
+  });
+
   it('drops an aborted upload', async () => {
     await driver.appendUpload('gone', 0, Buffer.from('partial'));
     await driver.abortUpload('gone');
