@@ -1,4 +1,3 @@
-import { Image as ImageIcon, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   type Character,
@@ -8,7 +7,7 @@ import {
   formatDate,
   truncate,
 } from '@baegen/shared';
-import { cn } from '../../../lib/cn';
+import { MediaTypeBadge } from '../../../components/ui/media-type-badge';
 
 const CARD =
   'card group flex flex-col overflow-hidden transition hover:border-rose-glow/40 hover:shadow-glow';
@@ -45,19 +44,7 @@ export function RecentMediaCard({ media }: { media: Media }) {
         {picture ? (
           <img src={picture} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
         ) : null}
-        <span
-          className={cn(
-            'absolute top-3 left-3 inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold tracking-wide text-white',
-            isVideo ? 'bg-violet-glow/90' : 'bg-rose-glow/90',
-          )}
-        >
-          {isVideo ? (
-            <Video className="size-3.5" aria-hidden />
-          ) : (
-            <ImageIcon className="size-3.5" aria-hidden />
-          )}
-          {isVideo ? 'VIDEO' : 'IMAGE'}
-        </span>
+        <MediaTypeBadge type={media.type} />
       </div>
       <div className="p-4">
         <h3 className="truncate font-semibold text-ink-100 group-hover:text-rose-glow">

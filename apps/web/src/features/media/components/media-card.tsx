@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { Download, ExternalLink, Image as ImageIcon, Pause, Play, Trash2, Video } from 'lucide-react';
+import { Download, ExternalLink, Pause, Play, Trash2 } from 'lucide-react';
 import { type Media, formatDate } from '@baegen/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { downloadMedia, mediaTitle } from '../media-file';
+import { MediaTypeBadge } from '../../../components/ui/media-type-badge';
 
 function VideoPlayer({ media, title }: { media: Media; title: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -88,19 +89,7 @@ export function MediaCard({ media, onDelete }: MediaCardProps) {
             className="absolute inset-0 size-full object-cover object-top"
           />
         )}
-        <span
-          className={cn(
-            'absolute top-3 left-3 inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-bold tracking-wide text-white',
-            isVideo ? 'bg-violet-glow/90' : 'bg-rose-glow/90',
-          )}
-        >
-          {isVideo ? (
-            <Video className="size-3.5" aria-hidden />
-          ) : (
-            <ImageIcon className="size-3.5" aria-hidden />
-          )}
-          {isVideo ? 'VIDEO' : 'IMAGE'}
-        </span>
+        <MediaTypeBadge type={media.type} />
         <button
           type="button"
           onClick={() => onDelete(media)}
