@@ -107,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
       candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
       previewCacheDir: path.join(env.DATA_DIR, 'cache', 'previews'),
       clock: deps.clock,
+      onBackgroundError: (error) => app.log.error({ err: error }, 'recording a file checksum failed'),
     },
   );
   const sweeper = new Sweeper(
@@ -117,7 +118,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('files', files);
   app.decorate('sweeper', sweeper);
   app.addHook('onReady', async () => sweeper.start());
-  app.addHook('onClose', async () => sweeper.stop());
+  app.addHook('onClose', async () => {
+    await sweeper.stop();
+    await files.close();
+  });
 
   const characters = new CharactersService(new CharactersRepository(db), files);
   const media = new MediaService(new MediaRepository(db), files);

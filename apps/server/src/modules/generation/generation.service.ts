@@ -140,7 +140,8 @@ export class GenerationService {
         throw AppError.badRequest('The subject must be an image', 'INVALID_SUBJECT');
       }
       return subjectImage(
-        `file:${row.sha256}`,
+        // By id, not sha256: a file never changes under its id, and its sum may still be on its way.
+        `file:${row.id}`,
         null,
         async () => (await this.files.readImage(userId, fileId)).data,
       );

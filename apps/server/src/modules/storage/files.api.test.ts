@@ -67,6 +67,14 @@ describe(`files API (${TEST_DIALECT})`, () => {
     return last!;
   }
 
+  /** The API's record of a file, once every sha256 being computed has been recorded. */
+  async function describeSettled(id: string, who = alice) {
+    await ctx.app.files.settle();
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/files/${id}`, headers: who.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<FileUpload>();
+  }
+
   it('stores a small image in one request and serves it back', async () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c3f' } })
       .png()
@@ -87,6 +95,13 @@ describe(`files API (${TEST_DIALECT})`, () => {
     expect(view.statusCode).toBe(200);
     expect(view.headers['content-type']).toBe('image/png');
     expect(sha(view.rawPayload)).toBe(sha(png));
+    expect(view.headers.etag).toBe(`"${file.$id}"`);
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: file.url,
+      headers: { ...alice.headers, 'if-none-match': `"${file.$id}"` },
+    });
+    expect(again.statusCode).toBe(304);
 
     const download = await ctx.app.inject({
       method: 'GET',
@@ -112,12 +127,9 @@ describe(`files API (${TEST_DIALECT})`, () => {
   it('reassembles a 12 MB upload sent in 5 MB chunks byte for byte', async () => {
     const data = pngLike(12 * 1024 * 1024);
     const file = await uploadChunked(data);
-    expect(file).toMatchObject({
-      status: 'ready',
-      size: data.length,
-      uploaded: data.length,
-      sha256: sha(data),
-    });
+    // The last chunk answers as soon as the file is stored; its sha256 is recorded just after.
+    expect(file).toMatchObject({ status: 'ready', size: data.length, uploaded: data.length });
+    expect(await describeSettled(file.$id)).toEqual({ ...file, sha256: sha(data) });
     const view = await ctx.app.inject({ method: 'GET', url: file.url, headers: alice.headers });
     expect(view.rawPayload.length).toBe(data.length);
     expect(sha(view.rawPayload)).toBe(sha(data));
@@ -235,7 +247,7 @@ describe(`files API (${TEST_DIALECT})`, () => {
     expect(fs.statSync(upload).size).toBe(UPLOAD_CHUNK_BYTES);
     expect(Number((await rowOf(id))!.size)).toBe(UPLOAD_CHUNK_BYTES);
 
-    // The refused bytes left no trace in the running hash either.
+    // The refused bytes left no trace in the file either.
     for (const start of [UPLOAD_CHUNK_BYTES, UPLOAD_CHUNK_BYTES * 2]) {
       const end = Math.min(start + UPLOAD_CHUNK_BYTES, data.length) - 1;
       const res = await send(alice, data.subarray(start, end + 1), {
@@ -244,7 +256,7 @@ describe(`files API (${TEST_DIALECT})`, () => {
       });
       expect(res.statusCode, res.body).toBe(end === data.length - 1 ? 201 : 202);
     }
-    expect((await rowOf(id))!.sha256).toBe(sha(data));
+    expect((await describeSettled(id)).sha256).toBe(sha(data));
   });
 
   it('answers 413 for a streamed body over the chunk size and stores nothing', async () => {
@@ -258,6 +270,40 @@ describe(`files API (${TEST_DIALECT})`, () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('CHUNK_TOO_LARGE');
     expect(await ctx.database.db.selectFrom('files').select('id').execute()).toHaveLength(rows.length);
+  });
+
+  it('describes an upload in progress to its owner only', async () => {
+    const data = pngLike(UPLOAD_CHUNK_BYTES + 50);
+    const first = await send(alice, data.subarray(0, UPLOAD_CHUNK_BYTES), {
+      'content-range': `bytes 0-${UPLOAD_CHUNK_BYTES - 1}/${data.length}`,
+    });
+    const { $id: id } = first.json<FileUpload>();
+    const described = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${id}`,
+      headers: alice.headers,
+    });
+    expect(described.json<FileUpload>()).toMatchObject({
+      $id: id,
+      status: 'uploading',
+      size: data.length,
+      uploaded: UPLOAD_CHUNK_BYTES,
+      sha256: null,
+    });
+    const other = await ctx.app.inject({ method: 'GET', url: `/api/files/${id}`, headers: bob.headers });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().error.code).toBe('FILE_NOT_FOUND');
+  });
+
+  it('records a sha256 the process stopped before recording at the next sweep', async () => {
+    const data = pngLike(UPLOAD_CHUNK_BYTES + 10);
+    const file = await uploadChunked(data);
+    await ctx.app.files.settle();
+    // What a stop right after the last chunk's answer leaves: a complete file with no sum yet.
+    await ctx.database.db.updateTable('files').set({ sha256: null }).where('id', '=', file.$id).execute();
+    expect((await rowOf(file.$id))!.sha256).toBeNull();
+    await ctx.app.sweeper.runOnce();
+    expect((await rowOf(file.$id))!.sha256).toBe(sha(data));
   });
 
   it('records the right sha256 when the process restarts between chunks', async () => {
@@ -289,10 +335,10 @@ describe(`files API (${TEST_DIALECT})`, () => {
     } finally {
       await reborn.close();
     }
-    // Back on the first process, whose running hash now lags the upload by a chunk.
+    // Back on the first process, which did not see the chunk before.
     const last = await chunk(ctx.app, 3, id);
     expect(last.statusCode).toBe(201);
-    expect(last.json<FileUpload>().sha256).toBe(sha(data));
+    expect((await describeSettled(id)).sha256).toBe(sha(data));
     const view = await ctx.app.inject({
       method: 'GET',
       url: `/api/files/${id}/view`,
@@ -369,10 +415,10 @@ describe(`files API (${TEST_DIALECT})`, () => {
       .png()
       .toBuffer();
     const { $id: id } = (await send(alice, png)).json<FileUpload>();
-    for (const suffix of ['view', 'download', 'preview?width=4']) {
+    for (const suffix of ['', '/view', '/download', '/preview?width=4']) {
       const res = await ctx.app.inject({
         method: 'GET',
-        url: `/api/files/${id}/${suffix}`,
+        url: `/api/files/${id}${suffix}`,
         headers: bob.headers,
       });
       expect(res.statusCode).toBe(404);
@@ -385,10 +431,12 @@ describe(`files API (${TEST_DIALECT})`, () => {
       (await ctx.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: alice.headers }))
         .statusCode,
     ).toBe(204);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: `/api/files/${id}/view`, headers: alice.headers }))
-        .statusCode,
-    ).toBe(404);
+    for (const suffix of ['', '/view']) {
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/files/${id}${suffix}`, headers: alice.headers }))
+          .statusCode,
+      ).toBe(404);
+    }
     expect(
       (await ctx.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: alice.headers }))
         .statusCode,
@@ -406,7 +454,9 @@ describe(`files API (${TEST_DIALECT})`, () => {
         })
       ).statusCode,
     ).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/files/abc/view' })).statusCode).toBe(401);
+    for (const url of ['/api/files/abc', '/api/files/abc/view']) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
   });
 
   it('leaves no visible file after a crash between chunks, and the sweeper removes the upload', async () => {

@@ -52,12 +52,33 @@ export class FilesRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async markReady(userId: string, id: string, sha256: string, now: string): Promise<void> {
+  async markReady(userId: string, id: string, sha256: string | null, now: string): Promise<void> {
     await this.db
       .updateTable('files')
       .set({ status: 'ready', sha256, updated_at: now })
       .where('user_id', '=', userId)
       .where('id', '=', id)
+      .execute();
+  }
+
+  async recordSha256(userId: string, id: string, sha256: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('files')
+      .set({ sha256, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', '=', 'ready')
+      .execute();
+  }
+
+  /** Complete files whose sha256 was never recorded. */
+  async listUnhashed(limit: number): Promise<Pick<FileRow, 'id' | 'user_id'>[]> {
+    return this.db
+      .selectFrom('files')
+      .select(['id', 'user_id'])
+      .where('status', '=', 'ready')
+      .where('sha256', 'is', null)
+      .limit(limit)
       .execute();
   }
 

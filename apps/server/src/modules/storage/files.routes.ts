@@ -62,6 +62,12 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     },
   );
 
+  // An upload's progress (`uploaded`, to resume after an interruption) and, once complete, its
+  // sha256, recorded shortly after the last chunk's answer.
+  r.get('/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request) =>
+    files.describe(currentUser(request).userId, request.params.id),
+  );
+
   r.get(
     '/:id/view',
     { preHandler: app.authenticate, schema: { params: idParams } },
@@ -70,8 +76,9 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
       reply
         .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff')
-        .header('etag', `"${row.sha256}"`);
-      if (request.headers['if-none-match'] === `"${row.sha256}"`) return reply.status(304).send();
+        // A file never changes under its id, so the id is a strong validator.
+        .header('etag', `"${row.id}"`);
+      if (request.headers['if-none-match'] === `"${row.id}"`) return reply.status(304).send();
       return sendRanged(request, reply, {
         size: Number(row.total_size),
         mimeType: row.mime_type,

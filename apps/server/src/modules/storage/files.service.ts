@@ -1,4 +1,4 @@
-import { type Hash, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -28,6 +28,8 @@ export interface FilesServiceOptions {
   /** Folder for the on-disk preview cache. */
   previewCacheDir: string;
   clock?: () => Date;
+  /** Told about failures of work done after the answer (hashing a completed upload). */
+  onBackgroundError?: (error: unknown) => void;
 }
 
 export interface UploadRequest {
@@ -86,13 +88,10 @@ export const NOT_FOUND = () => AppError.notFound('File not found', 'FILE_NOT_FOU
 /** Uploads (whole or chunked), reads, previews and deletes a user's files; sweeps leftovers. */
 export class FilesService implements FilesPort {
   private readonly clock: () => Date;
-  /**
-   * Running hashes of uploads in progress, with the bytes they cover; an upload missing here
-   * (after a restart) has its stored bytes hashed again when it completes.
-   */
-  private readonly hashes = new Map<string, { hash: Hash; size: number }>();
   /** Uploads with a chunk being written right now in this process. */
   private readonly busy = new Set<string>();
+  /** Completed uploads whose sha256 is being computed in this process. */
+  private readonly hashing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly repo: FilesRepository,
@@ -237,9 +236,10 @@ export class FilesService implements FilesPort {
   }
 
   /**
-   * Streams one chunk into the upload file, hashing the bytes as they arrive so hashing overlaps
-   * the transfer. A chunk that fails part way leaves the upload as it was; a failed first chunk
-   * leaves nothing at all.
+   * Streams one chunk into the upload file as it arrives. A chunk that fails part way leaves the
+   * upload as it was; a failed first chunk leaves nothing at all. The last chunk publishes the
+   * file and answers without its sha256, which is computed off the event loop right after
+   * (see `recordSha256`).
    */
   private async writeChunk(userId: string, row: FileRow, offset: number, body: UploadBody) {
     if (this.busy.has(row.id)) {
@@ -247,17 +247,12 @@ export class FilesService implements FilesPort {
     }
     this.busy.add(row.id);
     try {
-      const state = this.hashes.get(row.id);
-      // A copy, so a chunk that fails part way leaves the running hash as it was.
-      const hash =
-        offset === 0 ? createHash('sha256') : state?.size === offset ? state.hash.copy() : undefined;
       let written = 0;
       try {
         await this.driver.appendUpload(
           row.id,
           offset,
           body.pieces((piece) => {
-            hash?.update(piece);
             written += piece.length;
           }),
         );
@@ -283,24 +278,48 @@ export class FilesService implements FilesPort {
           'Another chunk of this upload was written meanwhile; retry it',
         );
       }
-      if (end < Number(row.total_size)) {
-        if (hash) this.hashes.set(row.id, { hash, size: end });
-        return this.toDto({ ...row, size: end });
-      }
-      this.hashes.delete(row.id);
-      const sha256 = hash ? hash.digest('hex') : await this.rehashUpload(row.id);
+      if (end < Number(row.total_size)) return this.toDto({ ...row, size: end });
       await this.driver.completeUpload(row.id);
-      await this.repo.markReady(userId, row.id, sha256, this.now());
-      return this.toDto({ ...row, size: end, status: 'ready', sha256 });
+      await this.repo.markReady(userId, row.id, null, this.now());
+      void this.recordSha256(userId, row.id);
+      return this.toDto({ ...row, size: end, status: 'ready', sha256: null });
     } finally {
       this.busy.delete(row.id);
     }
   }
 
-  private async rehashUpload(id: string) {
-    const hash = createHash('sha256');
-    for await (const chunk of await this.driver.readUpload(id)) hash.update(chunk as Buffer);
-    return hash.digest('hex');
+  /**
+   * Hashes a completed upload from its stored bytes and records the sum. Hashing up to 200 MB
+   * would otherwise hold up the upload's answer (or, done chunk by chunk, every chunk's), so it
+   * runs after the answer, on the driver's worker. A file deleted meanwhile is simply skipped;
+   * one the process stops before hashing is picked up by the next sweep.
+   */
+  private recordSha256(userId: string, id: string): Promise<void> {
+    const running = this.hashing.get(id);
+    if (running) return running;
+    const done = this.driver
+      .sha256(id)
+      .then(
+        (sha256) => this.repo.recordSha256(userId, id, sha256, this.now()),
+        async (error: unknown) => {
+          if (await this.repo.findReady(userId, id)) throw error;
+        },
+      )
+      .catch((error: unknown) => this.options.onBackgroundError?.(error))
+      .finally(() => this.hashing.delete(id));
+    this.hashing.set(id, done);
+    return done;
+  }
+
+  /** Waits until every sha256 being computed in this process is recorded. */
+  async settle(): Promise<void> {
+    while (this.hashing.size > 0) await Promise.all(this.hashing.values());
+  }
+
+  /** Lets running work finish, then releases the storage driver. */
+  async close(): Promise<void> {
+    await this.settle();
+    await this.driver.close();
   }
 
   /**
@@ -347,6 +366,13 @@ export class FilesService implements FilesPort {
       throw new Error('Provider output is larger than the image limit');
     const row = await this.storeWhole(userId, data, `${name}.${type.extension}`, type, true);
     return fileViewUrl(row.id);
+  }
+
+  /** One of the user's files as the API shows it, complete or still uploading, or 404. */
+  async describe(userId: string, id: string): Promise<FileUpload> {
+    const row = await this.repo.find(userId, id);
+    if (!row) throw NOT_FOUND();
+    return this.toDto(row);
   }
 
   /** A complete file of the user, or 404. */
@@ -427,7 +453,6 @@ export class FilesService implements FilesPort {
   private async erase(userId: string, id: string) {
     // The row goes first: once it is gone no request can reach the bytes, whatever happens next.
     await this.repo.delete(userId, id);
-    this.hashes.delete(id);
     await this.driver.abortUpload(id);
     await this.driver.delete(id);
     await fsp.rm(this.previewDir(id), { recursive: true, force: true });
@@ -444,8 +469,14 @@ export class FilesService implements FilesPort {
     if (await this.repo.find(userId, id)) await this.erase(userId, id);
   }
 
-  /** Deletes abandoned uploads and expired candidates; answers how many files went. */
+  /**
+   * Deletes abandoned uploads and expired candidates, and hashes completed files still without a
+   * sha256 (the process stopped before it could); answers how many files went.
+   */
   async sweep(): Promise<number> {
+    // A bounded batch per pass: normally there is none, and a file that cannot be hashed must not
+    // hold the sweep in a loop.
+    for (const row of await this.repo.listUnhashed(100)) await this.recordSha256(row.user_id, row.id);
     const now = this.clock().getTime();
     const before = new Date(now - this.options.abandonAfterMs).toISOString();
     const candidatesBefore = new Date(now - this.options.candidateTtlMs).toISOString();

@@ -29,8 +29,6 @@ export interface StorageDriver {
   appendUpload(key: string, offset: number, data: UploadSource): Promise<void>;
   /** Bytes a pending upload holds durably, or null when there is none. */
   uploadSize(key: string): Promise<number | null>;
-  /** Reads a pending upload (to hash or sniff it after a restart). */
-  readUpload(key: string): Promise<Readable>;
   /** Makes a pending upload durable and publishes it under `key` in one atomic step. */
   completeUpload(key: string): Promise<void>;
   /** Drops a pending upload; no-op when there is none. */
@@ -39,8 +37,15 @@ export interface StorageDriver {
   size(key: string): Promise<number | null>;
   /** Streams a stored file, or a byte range of it. Throws when absent. */
   read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The sha256 (hex) of a stored file; throws when absent. Drivers compute it away from the event
+   * loop (a worker thread, or the store's own checksum) because files run to hundreds of MB.
+   */
+  sha256(key: string): Promise<string>;
   /** Removes a stored file; no-op when absent. */
   delete(key: string): Promise<void>;
+  /** Releases what the driver holds (threads, connections); called once, when the app closes. */
+  close(): Promise<void>;
 }
 
 /** A pending upload holds fewer bytes than were acknowledged: a crash lost some of them. */

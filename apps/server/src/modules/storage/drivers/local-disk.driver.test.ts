@@ -8,9 +8,13 @@ import { storageDriverContract } from './storage-driver.contract';
 describe('LocalDiskDriver', () => {
   storageDriverContract(async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-driver-'));
+    const driver = new LocalDiskDriver(root);
     return {
-      driver: new LocalDiskDriver(root),
-      cleanup: async () => fs.rmSync(root, { recursive: true, force: true }),
+      driver,
+      cleanup: async () => {
+        await driver.close();
+        fs.rmSync(root, { recursive: true, force: true });
+      },
     };
   });
 

@@ -9,6 +9,7 @@ import {
   UploadGapError,
   type UploadSource,
 } from '../storage-driver.port';
+import { FileHasher } from './file-hasher';
 
 const KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -97,6 +98,7 @@ export class LocalDiskDriver implements StorageDriver {
   private readonly tmp: string;
   /** Background flushes of written chunks, per upload. */
   private readonly flushing = new Map<string, Promise<void>>();
+  private readonly hasher = new FileHasher();
 
   constructor(root: string) {
     this.objects = path.join(root, 'objects');
@@ -200,12 +202,6 @@ export class LocalDiskDriver implements StorageDriver {
     }
   }
 
-  async readUpload(key: string): Promise<Readable> {
-    const file = this.uploadPath(key);
-    await fsp.access(file);
-    return fs.createReadStream(file);
-  }
-
   async completeUpload(key: string): Promise<void> {
     const file = this.uploadPath(key);
     await this.settled(key);
@@ -240,7 +236,15 @@ export class LocalDiskDriver implements StorageDriver {
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
+  sha256(key: string): Promise<string> {
+    return this.hasher.hash(this.objectPath(key));
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.objectPath(key), { force: true });
+  }
+
+  async close(): Promise<void> {
+    await this.hasher.close();
   }
 }
