@@ -168,12 +168,13 @@ export const fileSchema = z.object({
   name: z.string(),
   mimeType: z.string(),
   size: z.number(),
+  /** Null until recorded: a chunked upload gets it a moment after its last chunk's answer. */
   sha256: z.string().nullable(),
   createdAt: z.string(),
 });
 export type StoredFile = z.infer<typeof fileSchema>;
 
-/** What `POST /api/files` answers after each request (one per chunk). */
+/** What `POST /api/files` answers after each request (one per chunk), and `GET /api/files/:id`. */
 export const fileUploadSchema = fileSchema.extend({
   status: z.enum(['uploading', 'ready']),
   /** Bytes received so far; equals `size` once the upload is complete. */
