@@ -11,27 +11,29 @@ import { registerAuthentication } from './modules/auth/auth.plugin';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { AuthService } from './modules/auth/auth.service';
+import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { CharactersRepository } from './modules/characters/characters.repository';
 import { characterRoutes } from './modules/characters/characters.routes';
 import { CharactersService } from './modules/characters/characters.service';
-import { configRoutes } from './modules/config/config.routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { GenerationService } from './modules/generation/generation.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { type Providers, createProviders } from './modules/generation/providers/create-providers';
-import { findAssetsDir, samplesRoutes } from './modules/generation/samples.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { registerOriginCheck } from './modules/security/origin';
+import { findAssetsDir, samplesRoutes } from './modules/samples/samples.routes';
 import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
-import { registerSpa } from './modules/spa/spa.plugin';
-import { avatarsRoutes } from './modules/storage/avatars.routes';
 import { LocalDiskDriver } from './modules/storage/drivers/local-disk.driver';
 import { FilesRepository } from './modules/storage/files.repository';
 import { filesRoutes } from './modules/storage/files.routes';
 import { FilesService } from './modules/storage/files.service';
 import { Sweeper } from './modules/storage/files.sweeper';
 import type { StorageDriver } from './modules/storage/storage-driver.port';
+import { HealthRepository } from './plugins/health/health.repository';
+import { healthRoutes } from './plugins/health/health.routes';
+import { HealthService } from './plugins/health/health.service';
+import { registerOriginCheck } from './plugins/origin-check.plugin';
+import { registerSpa } from './plugins/spa.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,8 +137,8 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
-      await api.register(configRoutes, { env });
+      await api.register(healthRoutes, { health: new HealthService(new HealthRepository(db)) });
+      await api.register(publicConfigRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
       await api.register(characterRoutes, { prefix: '/characters', characters });
       await api.register(filesRoutes, { prefix: '/files', files });

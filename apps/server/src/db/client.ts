@@ -68,8 +68,3 @@ export async function migrateToLatest(db: Db): Promise<void> {
     throw new Error(`Migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
   }
 }
-
-/** One real round trip to the database. */
-export async function pingDb(db: Db): Promise<void> {
-  await sql`select 1`.execute(db);
-}

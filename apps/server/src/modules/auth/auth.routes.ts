@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginRequestSchema, nonceRequestSchema } from '@baegen/shared';
 import type { Env } from '../../config/env';
-import { publicOrigin } from '../security/origin';
+import { publicOrigin } from '../../lib/public-origin';
 import { SESSION_COOKIE, currentUser } from './auth.plugin';
 import type { AuthService } from './auth.service';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES, avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
-import { shapesAvatarPng } from '../storage/avatars';
+import { shapesAvatarPng } from '../avatars/avatars.service';
 import { sniffFileType } from '../storage/file-type';
 import type { FilesService } from '../storage/files.service';
 import { fetchImageBytes } from './fetch-image';

@@ -3,7 +3,7 @@ import type { PublicConfig } from '@baegen/shared';
 import type { Env } from '../../config/env';
 
 /** Settings the web app needs at run time (feature flags); nothing secret. */
-export async function configRoutes(app: FastifyInstance, opts: { env: Env }) {
+export async function publicConfigRoutes(app: FastifyInstance, opts: { env: Env }) {
   const body: PublicConfig = {
     devWallet: opts.env.DEV_WALLET,
     subscriptionGate: opts.env.SUBSCRIPTION_GATE,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { avatarQuerySchema } from '@baegen/shared';
-import { shapesAvatarSvg } from './avatars';
+import { shapesAvatarSvg } from './avatars.service';
 
 export async function avatarsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadEnv } from '../../config/env';
-import { migrateToLatest } from '../../db/client';
-import { TEST_DIALECT, createTestDatabase } from '../../test/test-app';
+import { buildApp } from '../app';
+import { loadEnv } from '../config/env';
+import { migrateToLatest } from '../db/client';
+import { TEST_DIALECT, createTestDatabase } from '../test/test-app';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");';

@@ -1,14 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Env } from '../../config/env';
-import { AppError } from '../../errors/app-error';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../config/env';
+import { AppError } from '../errors/app-error';
+import { publicOrigin } from '../lib/public-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** This server's own origin: PUBLIC_URL when set, else the scheme and Host of the request. */
-export function publicOrigin(request: FastifyRequest, env: Env): string {
-  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
-  return `${request.protocol}://${request.host}`;
-}
 
 /**
  * Refuses state-changing /api requests sent by another site (CSRF). Requests without an Origin
