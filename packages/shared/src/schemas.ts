@@ -46,6 +46,9 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** One page of a keyset-paginated list, as every list endpoint answers it. */
+export const listPageSchema = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ total: z.number().int(), documents: z.array(item), nextCursor: z.string().nullable() });
 export type ListResponse<T> = { total: number; documents: T[]; nextCursor: string | null };
 
 // ---------- characters ----------
@@ -90,6 +93,7 @@ export const characterSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type Character = z.infer<typeof characterSchema>;
+export const characterListSchema = listPageSchema(characterSchema);
 
 // ---------- media ----------
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
@@ -137,6 +141,7 @@ export const mediaSchema = z.object({
   characterName: z.string(),
 });
 export type Media = z.infer<typeof mediaSchema>;
+export const mediaListSchema = listPageSchema(mediaSchema);
 
 export const mediaStatsSchema = z.object({
   characters: z.number(),
