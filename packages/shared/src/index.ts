@@ -4,3 +4,4 @@ export * from './wallet-labels';
 export * from './format';
 export * from './schemas';
 export * from './routes';
+export * from './generations';

@@ -61,6 +61,51 @@ export interface FilesTable {
   updated_at: string;
 }
 
+export interface GenerationsTable {
+  id: string;
+  user_id: string;
+  kind: 'image' | 'character' | 'video';
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  prompt: string;
+  character_id: string | null;
+  /** The picture a character job varies, or a video job animates. */
+  subject: string | null;
+  outputs_requested: number;
+  phase: string;
+  percent: number | null;
+  queue_position: number | null;
+  eta_seconds: number | null;
+  /** JSON arrays of our /api/files URLs and of the media records a job saved. */
+  outputs: string;
+  media_ids: string;
+  error_code: string | null;
+  error_message: string | null;
+  provider: string;
+  /** The provider's own prediction or request id, written before waiting on it. */
+  provider_job_id: string | null;
+  /** The instance running the job and until when; an expired lease lets another take over. */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface GenerationEventCountersTable {
+  user_id: string;
+  seq: number;
+}
+
+export interface GenerationEventsTable {
+  user_id: string;
+  seq: number;
+  generation_id: string;
+  /** The job document as it was sent. */
+  data: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -68,4 +113,7 @@ export interface Database {
   characters: CharactersTable;
   media: MediaTable;
   files: FilesTable;
+  generations: GenerationsTable;
+  generation_event_counters: GenerationEventCountersTable;
+  generation_events: GenerationEventsTable;
 }

@@ -4,6 +4,8 @@ export class AppError extends Error {
     public readonly statusCode: number,
     public readonly code: string,
     message: string,
+    /** Sent as Retry-After with a 429 or 503, when the caller may simply try again later. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';

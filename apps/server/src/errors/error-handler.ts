@@ -11,6 +11,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.statusCode, error.code, error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial';
+import * as generations from './003-generations';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '003-generations': generations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,10 +28,26 @@ export interface ImageProvider {
   ): Promise<ImageOutput[]>;
 }
 
+/** A clip a provider finished: its bytes, or a URL to fetch them from before it expires. */
+export type VideoOutput = { kind: 'bytes'; data: Buffer } | { kind: 'url'; url: string };
+
+/** Where a provider's video job stands, as one poll of it answers. */
+export type VideoJobState =
+  | { status: 'queued'; queuePosition: number | null }
+  | { status: 'running'; percent: number | null; etaSeconds: number | null }
+  | { status: 'succeeded'; output: VideoOutput }
+  | { status: 'failed'; reason: string }
+  | { status: 'cancelled' };
+
+/**
+ * Image-to-video as the vendors run it: submit, then poll. The id `submit` answers is written to
+ * the job before any wait, so a restarted worker polls the same job instead of paying again.
+ */
 export interface VideoProvider {
   readonly name: string;
-  /** A URL of the video for a prompt and a character picture. */
-  generate(prompt: string, thumbnailUrl: string, signal: AbortSignal): Promise<string>;
+  submit(input: { prompt: string; image: SubjectImage }, signal: AbortSignal): Promise<string>;
+  status(providerJobId: string, signal: AbortSignal): Promise<VideoJobState>;
+  cancel(providerJobId: string): Promise<void>;
 }
 
 /** A provider answered something we cannot use; the message is for logs, never for users. */

@@ -1,11 +1,37 @@
-import { SAMPLE_VIDEO_URL } from '@baegen/shared';
-import type { VideoProvider } from '../ports';
+import { readFile } from 'node:fs/promises';
+import type { Clock } from '../../../../lib/clock';
+import type { VideoJobState, VideoProvider } from '../ports';
 
-/** The seed's placeholder: no generation, the bundled sample clip for every request. */
+const PREFIX = 'demo-';
+
+/**
+ * An honest offline stand-in: a job that takes `delayMs` and ends with the bundled sample clip.
+ * Its id carries its start time, so a restarted worker polls the same job to the same end.
+ */
 export class DemoVideoProvider implements VideoProvider {
   readonly name = 'demo';
 
-  async generate(): Promise<string> {
-    return SAMPLE_VIDEO_URL;
+  constructor(private readonly options: { clipPath: string; delayMs: number; clock: Clock }) {}
+
+  async submit(): Promise<string> {
+    return `${PREFIX}${this.options.clock().getTime()}`;
   }
+
+  async status(providerJobId: string): Promise<VideoJobState> {
+    const started = Number(providerJobId.slice(PREFIX.length));
+    if (!providerJobId.startsWith(PREFIX) || !Number.isFinite(started)) {
+      return { status: 'failed', reason: `Unknown demo job ${providerJobId}` };
+    }
+    const elapsed = this.options.clock().getTime() - started;
+    const { delayMs } = this.options;
+    if (elapsed >= delayMs)
+      return { status: 'succeeded', output: { kind: 'bytes', data: await readFile(this.options.clipPath) } };
+    return {
+      status: 'running',
+      percent: Math.floor((elapsed / delayMs) * 100),
+      etaSeconds: Math.ceil((delayMs - elapsed) / 1000),
+    };
+  }
+
+  async cancel(): Promise<void> {}
 }

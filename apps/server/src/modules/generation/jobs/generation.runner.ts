@@ -1,0 +1,168 @@
+import { MESSAGES } from '@baegen/shared';
+import { AppError } from '../../../errors/app-error';
+import type { Clock } from '../../../lib/clock';
+import { type QueuedJob, RetryableJobError } from '../../jobs/job-queue.port';
+import type { SubjectImage } from '../providers/ports';
+import type { GenerationPatch, GenerationRow, GenerationsRepository } from './generations.repository';
+import type { GenerationJobPayload, GenerationsService } from './generations.service';
+import type { RunningJobs } from './running-jobs';
+import { GenerationCancelled, type VideoJobDeps, runVideo } from './run-video';
+
+/** The image side of generation (the synchronous service), as jobs use it. */
+export interface ImageJobs {
+  generateImage(userId: string, prompt: string, signal: AbortSignal): Promise<string[]>;
+  generateCharacter(
+    userId: string,
+    prompt: string,
+    subject: string,
+    outputs: number,
+    signal: AbortSignal,
+  ): Promise<string[]>;
+  resolveSubject(userId: string, subject: string): Promise<SubjectImage>;
+}
+
+export interface RunnerOptions {
+  instanceId: string;
+  leaseMs: number;
+  clock: Clock;
+  onError(error: unknown, context: Record<string, unknown>): void;
+}
+
+const ACTIVE = ['queued', 'running'] as const;
+
+/** Executes one generation job under a lease on its row; the queue calls `handle`. */
+export class GenerationRunner {
+  constructor(
+    private readonly repo: GenerationsRepository,
+    private readonly service: GenerationsService,
+    private readonly running: RunningJobs,
+    private readonly images: ImageJobs,
+    private readonly video: Omit<VideoJobDeps, 'update' | 'now'>,
+    private readonly options: RunnerOptions,
+  ) {}
+
+  private iso(offsetMs = 0) {
+    return new Date(this.options.clock().getTime() + offsetMs).toISOString();
+  }
+
+  async handle(job: QueuedJob): Promise<void> {
+    const { userId, generationId: id } = job.payload as GenerationJobPayload;
+    const leased = await this.repo.lease(
+      userId,
+      id,
+      this.options.instanceId,
+      this.iso(),
+      this.iso(this.options.leaseMs),
+    );
+    if (!leased) {
+      const row = await this.repo.get(userId, id);
+      // Finished or cancelled: nothing to do. Still active: another worker holds it; look again later.
+      if (row && (ACTIVE as readonly string[]).includes(row.status))
+        throw new RetryableJobError('leased elsewhere');
+      return;
+    }
+    const controller = this.running.track(id);
+    const heartbeat = setInterval(() => void this.renew(userId, id, controller), this.options.leaseMs / 3);
+    heartbeat.unref();
+    const signal = AbortSignal.any([job.signal, controller.signal]);
+    try {
+      const started = await this.service.update(userId, id, ACTIVE, {
+        status: 'running',
+        phase: leased.provider_job_id ? 'resuming' : 'starting',
+        started_at: leased.started_at ?? this.iso(),
+      });
+      if (!started) return;
+      const result = await this.execute(leased, signal);
+      await this.service.update(userId, id, ['running'], {
+        status: 'succeeded',
+        phase: 'done',
+        percent: 100,
+        queue_position: null,
+        eta_seconds: 0,
+        outputs: JSON.stringify(result.outputs),
+        media_ids: JSON.stringify(result.mediaIds),
+        finished_at: this.iso(),
+      });
+    } catch (error) {
+      await this.settleFailure(userId, id, error, job.signal);
+    } finally {
+      clearInterval(heartbeat);
+      this.running.release(id);
+      await this.repo.releaseLease(userId, id, this.options.instanceId);
+    }
+  }
+
+  private async execute(row: GenerationRow, signal: AbortSignal) {
+    if (row.kind === 'video') {
+      return runVideo(
+        row,
+        {
+          ...this.video,
+          update: (patch) => this.progress(row, patch),
+          now: () => this.options.clock().getTime(),
+        },
+        signal,
+      );
+    }
+    const outputs =
+      row.kind === 'character'
+        ? await this.images.generateCharacter(
+            row.user_id,
+            row.prompt,
+            row.subject ?? '',
+            row.outputs_requested,
+            signal,
+          )
+        : await this.images.generateImage(row.user_id, row.prompt, signal);
+    return { outputs, mediaIds: [] };
+  }
+
+  private async progress(row: GenerationRow, patch: GenerationPatch): Promise<boolean> {
+    return (await this.service.update(row.user_id, row.id, ['running'], patch)) !== undefined;
+  }
+
+  /** Keeps the lease while the job runs; a job that was cancelled (here or elsewhere) is stopped. */
+  private async renew(userId: string, id: string, controller: AbortController) {
+    try {
+      const row = await this.repo.lease(
+        userId,
+        id,
+        this.options.instanceId,
+        this.iso(),
+        this.iso(this.options.leaseMs),
+      );
+      if (!row) controller.abort(new GenerationCancelled());
+    } catch (error) {
+      this.options.onError(error, { generationId: id, during: 'lease renewal' });
+    }
+  }
+
+  private async settleFailure(userId: string, id: string, error: unknown, queueSignal: AbortSignal) {
+    const row = await this.repo.get(userId, id);
+    if (!row) return;
+    if (row.status === 'cancelled') {
+      if (row.kind === 'video' && row.provider_job_id) {
+        await this.video.provider
+          .cancel(row.provider_job_id)
+          .catch((cause: unknown) =>
+            this.options.onError(cause, { generationId: id, during: 'provider cancel' }),
+          );
+      }
+      return;
+    }
+    // The worker is stopping: the job goes back to the queue and resumes on the next worker.
+    if (queueSignal.aborted) throw new RetryableJobError('worker stopped', { cause: error });
+    if (!(error instanceof AppError)) this.options.onError(error, { generationId: id });
+    const failure =
+      error instanceof AppError
+        ? error
+        : new AppError(502, 'GENERATION_FAILED', MESSAGES.media.generateFailed);
+    await this.service.update(userId, id, ACTIVE, {
+      status: 'failed',
+      phase: 'failed',
+      error_code: failure.code,
+      error_message: failure.message,
+      finished_at: this.iso(),
+    });
+  }
+}

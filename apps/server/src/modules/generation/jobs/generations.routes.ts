@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createGenerationSchema,
+  generationListQuerySchema,
+  generationListSchema,
+  generationSchema,
+} from '@baegen/shared';
+import { currentUser } from '../../auth/auth.plugin';
+import { type StreamSource, lastEventId, streamGenerationEvents } from './generation-events.stream';
+import type { GenerationsService } from './generations.service';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export async function generationsRoutes(
+  app: FastifyInstance,
+  opts: { generations: GenerationsService; stream: StreamSource; rateLimit: object },
+) {
+  const { generations } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/',
+    {
+      preHandler: app.authenticate,
+      config: { rateLimit: opts.rateLimit },
+      schema: { body: createGenerationSchema, response: { 202: generationSchema } },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await generations.create(currentUser(request).userId, request.body)),
+  );
+
+  r.get(
+    '/',
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: generationListQuerySchema, response: { 200: generationListSchema } },
+    },
+    async (request) => generations.list(currentUser(request).userId, request.query),
+  );
+
+  // Registered before '/:id' so the static path wins.
+  r.get('/events', { preHandler: app.authenticate }, async (request, reply) => {
+    reply.hijack();
+    await streamGenerationEvents(
+      reply.raw,
+      currentUser(request).userId,
+      lastEventId(request.headers['last-event-id']),
+      opts.stream,
+    );
+  });
+
+  r.get(
+    '/:id',
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: generationSchema } } },
+    async (request) => generations.get(currentUser(request).userId, request.params.id),
+  );
+
+  r.post(
+    '/:id/cancel',
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: generationSchema } } },
+    async (request) => generations.cancel(currentUser(request).userId, request.params.id),
+  );
+}

@@ -1,0 +1,220 @@
+import {
+  type CreateGenerationInput,
+  type Generation,
+  type GenerationList,
+  type GenerationListQuery,
+  type GenerationProgress,
+  IMAGE_OUTPUTS,
+} from '@baegen/shared';
+import { AppError } from '../../../errors/app-error';
+import type { Clock } from '../../../lib/clock';
+import { newId } from '../../../lib/ids';
+import type { JobQueue } from '../../jobs/job-queue.port';
+import type { GenerationEventsHub } from './generation-events.hub';
+import type { GenerationPatch, GenerationRow, GenerationsRepository } from './generations.repository';
+import type { RunningJobs } from './running-jobs';
+
+export const GENERATION_JOB = 'generation';
+
+export interface GenerationJobPayload {
+  [key: string]: string;
+  userId: string;
+  generationId: string;
+}
+
+export interface GenerationsOptions {
+  maxActive: number;
+  /** Checks a prompt before anything is queued (the minors policy): throws an AppError. */
+  checkPrompt(prompt: string): void;
+  /** The provider a kind of job runs on, recorded with the job. */
+  providerFor(kind: Generation['kind']): string;
+}
+
+/** How long a caller at the active-job cap is asked to wait: about one demo or image job. */
+const ACTIVE_RETRY_AFTER_SECONDS = 5;
+const INITIAL_PROGRESS: GenerationProgress = {
+  phase: 'queued',
+  percent: null,
+  queuePosition: null,
+  etaSeconds: null,
+};
+const parseList = (value: string): string[] => JSON.parse(value) as string[];
+
+export function toGeneration(row: GenerationRow): Generation {
+  return {
+    $id: row.id,
+    kind: row.kind,
+    status: row.status,
+    progress: {
+      phase: row.phase,
+      percent: row.percent,
+      queuePosition: row.queue_position,
+      etaSeconds: row.eta_seconds,
+    },
+    prompt: row.prompt,
+    characterId: row.character_id,
+    outputs: parseList(row.outputs),
+    mediaIds: parseList(row.media_ids),
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+const encodeCursor = (row: GenerationRow) =>
+  Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
+
+function decodeCursor(value: string): { createdAt: string; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && typeof parsed[1] === 'string') {
+      return { createdAt: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // reported below
+  }
+  throw AppError.badRequest('Invalid cursor', 'INVALID_CURSOR');
+}
+
+/** The user's generation jobs: create, read, cancel, and every change announced on their stream. */
+export class GenerationsService {
+  constructor(
+    private readonly repo: GenerationsRepository,
+    private readonly queue: JobQueue,
+    private readonly hub: GenerationEventsHub,
+    private readonly running: RunningJobs,
+    private readonly clock: Clock,
+    private readonly options: GenerationsOptions,
+  ) {}
+
+  private now() {
+    return this.clock().toISOString();
+  }
+
+  async create(userId: string, input: CreateGenerationInput): Promise<Generation> {
+    this.options.checkPrompt(input.prompt);
+    const active = await this.repo.countActive(userId);
+    if (active >= this.options.maxActive) {
+      throw new AppError(
+        429,
+        'TOO_MANY_ACTIVE_GENERATIONS',
+        `You already have ${active} generations running. Wait for one to finish or cancel it.`,
+        ACTIVE_RETRY_AFTER_SECONDS,
+      );
+    }
+    const now = this.now();
+    const row: GenerationRow = {
+      id: newId(),
+      user_id: userId,
+      kind: input.kind,
+      status: 'queued',
+      prompt: input.prompt.trim(),
+      character_id: input.characterId ?? null,
+      subject: input.subject ?? null,
+      outputs_requested: input.kind === 'character' ? (input.outputs ?? IMAGE_OUTPUTS) : 1,
+      phase: INITIAL_PROGRESS.phase,
+      percent: null,
+      queue_position: null,
+      eta_seconds: null,
+      outputs: '[]',
+      media_ids: '[]',
+      error_code: null,
+      error_message: null,
+      provider: this.options.providerFor(input.kind),
+      provider_job_id: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+      updated_at: now,
+    };
+    await this.repo.insert(row);
+    const job = toGeneration(row);
+    await this.announce(userId, job);
+    await this.enqueue(userId, row.id);
+    return job;
+  }
+
+  async enqueue(userId: string, generationId: string): Promise<void> {
+    const payload: GenerationJobPayload = { userId, generationId };
+    await this.queue.enqueue(GENERATION_JOB, payload, { key: generationId });
+  }
+
+  async get(userId: string, id: string): Promise<Generation> {
+    return toGeneration(await this.row(userId, id));
+  }
+
+  async row(userId: string, id: string): Promise<GenerationRow> {
+    const row = await this.repo.get(userId, id);
+    if (!row) throw AppError.notFound('Generation not found', 'GENERATION_NOT_FOUND');
+    return row;
+  }
+
+  async list(userId: string, query: GenerationListQuery): Promise<GenerationList> {
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const [total, rows] = await Promise.all([
+      this.repo.count(userId, query.status),
+      this.repo.list(userId, { status: query.status, limit: query.limit + 1, after }),
+    ]);
+    const page = rows.slice(0, query.limit);
+    return {
+      total,
+      documents: page.map(toGeneration),
+      nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
+    };
+  }
+
+  /** Cancels a queued or running job; the worker running it sees the status and stops. */
+  async cancel(userId: string, id: string): Promise<Generation> {
+    const now = this.now();
+    const row = await this.repo.transition(userId, id, ['queued', 'running'], {
+      status: 'cancelled',
+      phase: 'cancelled',
+      finished_at: now,
+      updated_at: now,
+    });
+    if (!row) {
+      await this.row(userId, id);
+      throw new AppError(409, 'GENERATION_FINISHED', 'This generation has already finished.');
+    }
+    this.running.abort(id);
+    const job = toGeneration(row);
+    await this.announce(userId, job);
+    return job;
+  }
+
+  /**
+   * Queues again the active jobs nobody works on (a worker that died, a crash between saving a
+   * job and queuing it); the queue's key makes a job that is still queued a no-op.
+   */
+  async recoverOrphans(staleAfterMs: number): Promise<number> {
+    const now = this.clock();
+    const rows = await this.repo.orphaned(
+      now.toISOString(),
+      new Date(now.getTime() - staleAfterMs).toISOString(),
+    );
+    for (const row of rows) await this.enqueue(row.user_id, row.id);
+    return rows.length;
+  }
+
+  /** Applies a transition for the worker and announces it; undefined when the job moved on. */
+  async update(
+    userId: string,
+    id: string,
+    from: readonly GenerationRow['status'][],
+    patch: GenerationPatch,
+  ): Promise<Generation | undefined> {
+    const row = await this.repo.transition(userId, id, from, { ...patch, updated_at: this.now() });
+    if (!row) return undefined;
+    const job = toGeneration(row);
+    await this.announce(userId, job);
+    return job;
+  }
+
+  private async announce(userId: string, job: Generation): Promise<void> {
+    const seq = await this.repo.appendEvent(userId, job.$id, JSON.stringify(job), this.now());
+    this.hub.publish(userId, { seq, job });
+  }
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { IMAGE_OUTPUTS, LIMITS, LIST_LIMIT } from './constants';
+
+/** What a generation job makes: SPEC's image, four variations of a subject, or a clip. */
+export const GENERATION_KINDS = ['image', 'character', 'video'] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+
+export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+export const ACTIVE_GENERATION_STATUSES = ['queued', 'running'] as const satisfies GenerationStatus[];
+
+/** The event name of the generation stream (`GET /api/generations/events`). */
+export const GENERATION_EVENT = 'job';
+
+export const createGenerationSchema = z
+  .object({
+    kind: z.enum(GENERATION_KINDS),
+    prompt: z.string().trim().min(1).max(LIMITS.prompt),
+    characterId: z.string().min(1).max(64).optional(),
+    subject: z.string().min(1).max(LIMITS.imageUrl).optional(),
+    outputs: z.number().int().min(1).max(IMAGE_OUTPUTS).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.kind === 'character' && !value.subject) {
+      context.addIssue({
+        code: 'custom',
+        path: ['subject'],
+        message: 'A character job needs a subject image',
+      });
+    }
+    if (value.kind === 'video' && !value.characterId) {
+      context.addIssue({ code: 'custom', path: ['characterId'], message: 'A video job needs a character' });
+    }
+  });
+export type CreateGenerationInput = z.input<typeof createGenerationSchema>;
+
+export const generationProgressSchema = z.object({
+  phase: z.string(),
+  percent: z.number().min(0).max(100).nullable(),
+  queuePosition: z.number().int().nullable(),
+  etaSeconds: z.number().nullable(),
+});
+export type GenerationProgress = z.infer<typeof generationProgressSchema>;
+
+export const generationSchema = z.object({
+  $id: z.string(),
+  kind: z.enum(GENERATION_KINDS),
+  status: z.enum(GENERATION_STATUSES),
+  progress: generationProgressSchema,
+  prompt: z.string(),
+  characterId: z.string().nullable(),
+  outputs: z.array(z.string()),
+  mediaIds: z.array(z.string()),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Generation = z.infer<typeof generationSchema>;
+
+export const generationListQuerySchema = z.object({
+  status: z.enum(['active', 'finished']).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
+  cursor: z.string().max(500).optional(),
+});
+export type GenerationListQuery = z.infer<typeof generationListQuerySchema>;
+
+export const generationListSchema = z.object({
+  total: z.number().int(),
+  documents: z.array(generationSchema),
+  nextCursor: z.string().nullable(),
+});
+export type GenerationList = z.infer<typeof generationListSchema>;
+
+export function isActiveGeneration(job: Pick<Generation, 'status'>): boolean {
+  return (ACTIVE_GENERATION_STATUSES as readonly string[]).includes(job.status);
+}
