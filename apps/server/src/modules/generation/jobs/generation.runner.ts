@@ -1,7 +1,7 @@
 import { MESSAGES } from '@baegen/shared';
 import { AppError } from '../../../errors/app-error';
 import type { Clock } from '../../../lib/clock';
-import { type QueuedJob, RetryableJobError } from '../../jobs/job-queue.port';
+import { type JobContext, RetryableJobError } from '../../jobs/job-queue.port';
 import type { SubjectImage } from '../providers/ports';
 import type { GenerationPatch, GenerationRow, GenerationsRepository } from './generations.repository';
 import type { GenerationJobPayload, GenerationsService } from './generations.service';
@@ -45,8 +45,8 @@ export class GenerationRunner {
     return new Date(this.options.clock().getTime() + offsetMs).toISOString();
   }
 
-  async handle(job: QueuedJob): Promise<void> {
-    const { userId, generationId: id } = job.payload as GenerationJobPayload;
+  async handle(job: JobContext<GenerationJobPayload>): Promise<void> {
+    const { userId, generationId: id } = job.payload;
     const leased = await this.repo.lease(
       userId,
       id,

@@ -17,15 +17,15 @@ import type { RunningJobs } from './running-jobs';
 export const GENERATION_JOB = 'generation';
 
 export interface GenerationJobPayload {
-  [key: string]: string;
+  [key: string]: unknown;
   userId: string;
   generationId: string;
 }
 
 export interface GenerationsOptions {
   maxActive: number;
-  /** Checks a prompt before anything is queued (the minors policy): throws an AppError. */
-  checkPrompt(prompt: string): void;
+  /** Refuses what cannot run (the prompt policy, a foreign subject or character) before it is queued. */
+  validate(userId: string, input: CreateGenerationInput): Promise<void>;
   /** The provider a kind of job runs on, recorded with the job. */
   providerFor(kind: Generation['kind']): string;
 }
@@ -93,7 +93,7 @@ export class GenerationsService {
   }
 
   async create(userId: string, input: CreateGenerationInput): Promise<Generation> {
-    this.options.checkPrompt(input.prompt);
+    await this.options.validate(userId, input);
     const active = await this.repo.countActive(userId);
     if (active >= this.options.maxActive) {
       throw new AppError(
@@ -137,9 +137,10 @@ export class GenerationsService {
     return job;
   }
 
-  async enqueue(userId: string, generationId: string): Promise<void> {
+  /** `key` defaults to the job's id; a recovery passes a fresh one past a dead worker's lock. */
+  private async enqueue(userId: string, generationId: string, key = generationId): Promise<void> {
     const payload: GenerationJobPayload = { userId, generationId };
-    await this.queue.enqueue(GENERATION_JOB, payload, { key: generationId });
+    await this.queue.enqueue(GENERATION_JOB, payload, { key });
   }
 
   async get(userId: string, id: string): Promise<Generation> {
@@ -195,7 +196,7 @@ export class GenerationsService {
       now.toISOString(),
       new Date(now.getTime() - staleAfterMs).toISOString(),
     );
-    for (const row of rows) await this.enqueue(row.user_id, row.id);
+    for (const row of rows) await this.enqueue(row.user_id, row.id, `${row.id}:${now.getTime()}`);
     return rows.length;
   }
 

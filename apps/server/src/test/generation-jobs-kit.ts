@@ -1,0 +1,53 @@
+import { expect } from 'vitest';
+import {
+  type Character,
+  type CreateGenerationInput,
+  type Generation,
+  characterSchema,
+  generationSchema,
+} from '@baegen/shared';
+import type { TestContext, signIn } from './test-app';
+
+export type JobsTestUser = Awaited<ReturnType<typeof signIn>>;
+
+export async function startJob(ctx: TestContext, who: JobsTestUser, payload: CreateGenerationInput) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/generations',
+    headers: who.headers,
+    payload,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  return generationSchema.parse(res.json());
+}
+
+/** Polls the job until it has `status` (and `also` holds); fails after `timeoutMs`. */
+export async function waitForJob(
+  ctx: TestContext,
+  who: JobsTestUser,
+  id: string,
+  status: Generation['status'],
+  also: (job: Generation) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<Generation> {
+  const deadline = Date.now() + timeoutMs;
+  let job: Generation | undefined;
+  while (Date.now() < deadline) {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/generations/${id}`, headers: who.headers });
+    job = generationSchema.parse(res.json());
+    if (job.status === status && also(job)) return job;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`job ${id} did not reach ${status}: ${JSON.stringify(job)}`);
+}
+
+export async function createCharacter(ctx: TestContext, who: JobsTestUser, name: string): Promise<Character> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/characters',
+    headers: who.headers,
+    payload: { name, description: `${name} is a test character`, appearance: 'red hair' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return characterSchema.parse(res.json());
+}
