@@ -1,4 +1,4 @@
-export interface LogProgress {
+interface LogProgress {
   percent: number | null;
   etaSeconds: number | null;
 }
