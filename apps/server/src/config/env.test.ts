@@ -79,4 +79,34 @@ describe('provider variables', () => {
     expect(() => loadEnv({ IMAGE_PROVIDER: 'a1111' })).toThrow(/A1111_BASE_URL/);
     expect(() => loadEnv({ IMAGE_PROVIDER: 'http' })).toThrow(/IMAGE_HTTP_BASE_URL/);
   });
+
+  it('has video defaults and lists the keys a chosen video adapter is missing', () => {
+    expect(loadEnv({})).toMatchObject({
+      VIDEO_POLL_INTERVAL_MS: 3000,
+      REPLICATE_VIDEO_MODEL: 'wan-video/wan-2.2-i2v-fast',
+      FAL_BASE_URL: 'https://queue.fal.run',
+      FAL_VIDEO_MODEL: 'fal-ai/wan-i2v',
+    });
+    expect(loadEnv({}).DEMO_DELAY_MS).toBeUndefined();
+    expect(loadEnv({ DEMO_DELAY_MS: '0' }).DEMO_DELAY_MS).toBe(0);
+    expect(() => loadEnv({ DEMO_DELAY_MS: '-5' })).toThrow(/DEMO_DELAY_MS/);
+    expect(() => loadEnv({ VIDEO_PROVIDER: 'sora' })).toThrow(/VIDEO_PROVIDER/);
+    expect(() => loadEnv({ VIDEO_PROVIDER: 'fal' })).toThrow(/FAL_KEY: is required when VIDEO_PROVIDER=fal/);
+    expect(() => loadEnv({ VIDEO_PROVIDER: 'replicate' })).toThrow(
+      /REPLICATE_API_TOKEN: is required when VIDEO_PROVIDER=replicate/,
+    );
+    expect(loadEnv({ VIDEO_PROVIDER: 'fal', FAL_KEY: 'k' }).VIDEO_PROVIDER).toBe('fal');
+  });
+
+  it('names a token both Replicate adapters need once', () => {
+    let error: unknown;
+    try {
+      loadEnv({ IMAGE_PROVIDER: 'replicate', VIDEO_PROVIDER: 'replicate' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as EnvError).issues).toEqual([
+      'REPLICATE_API_TOKEN: is required when IMAGE_PROVIDER=replicate and VIDEO_PROVIDER=replicate',
+    ]);
+  });
 });

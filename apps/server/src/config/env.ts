@@ -64,7 +64,13 @@ const envSchema = z.object({
   A1111_DENOISING_STRENGTH: z.coerce.number().min(0).max(1).default(0.55),
   A1111_WIDTH: z.coerce.number().int().min(64).max(2048).default(768),
   A1111_HEIGHT: z.coerce.number().int().min(64).max(2048).default(1024),
-  VIDEO_PROVIDER: z.enum(['demo']).default('demo'),
+  VIDEO_PROVIDER: z.enum(['demo', 'replicate', 'fal']).default('demo'),
+  VIDEO_POLL_INTERVAL_MS: z.coerce.number().int().positive().default(3000),
+  DEMO_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  REPLICATE_VIDEO_MODEL: z.string().min(1).default('wan-video/wan-2.2-i2v-fast'),
+  FAL_KEY: z.string().optional(),
+  FAL_BASE_URL: z.url().default('https://queue.fal.run'),
+  FAL_VIDEO_MODEL: z.string().min(1).default('fal-ai/wan-i2v'),
 });
 
 /** Adapters that cannot work without a variable name it here, so a bad setup fails at boot. */
@@ -79,8 +85,16 @@ const providerRequirements = envSchema.superRefine((env, ctx) => {
     '(or OPENAI_API_KEY) when IMAGE_PROVIDER=openai',
   );
   need(env.IMAGE_PROVIDER === 'http', 'IMAGE_HTTP_BASE_URL', 'when IMAGE_PROVIDER=http');
-  need(env.IMAGE_PROVIDER === 'replicate', 'REPLICATE_API_TOKEN', 'when IMAGE_PROVIDER=replicate');
+  const onReplicate = (['IMAGE_PROVIDER', 'VIDEO_PROVIDER'] as const).filter(
+    (key) => env[key] === 'replicate',
+  );
+  need(
+    onReplicate.length > 0,
+    'REPLICATE_API_TOKEN',
+    `when ${onReplicate.map((key) => `${key}=replicate`).join(' and ')}`,
+  );
   need(env.IMAGE_PROVIDER === 'a1111', 'A1111_BASE_URL', 'when IMAGE_PROVIDER=a1111');
+  need(env.VIDEO_PROVIDER === 'fal', 'FAL_KEY', 'when VIDEO_PROVIDER=fal');
 });
 
 export type Env = z.infer<typeof envSchema>;
