@@ -65,6 +65,9 @@ const envSchema = z.object({
   A1111_WIDTH: z.coerce.number().int().min(64).max(2048).default(768),
   A1111_HEIGHT: z.coerce.number().int().min(64).max(2048).default(1024),
   VIDEO_PROVIDER: z.enum(['demo']).default('demo'),
+
+  // Jobs
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(2),
 });
 
 /** Adapters that cannot work without a variable name it here, so a bad setup fails at boot. */

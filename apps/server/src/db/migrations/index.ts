@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial';
+import * as jobs from './002-jobs';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
+  '002-jobs': jobs,
 };
 
 export const migrationProvider: MigrationProvider = {
