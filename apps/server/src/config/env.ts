@@ -71,6 +71,16 @@ const envSchema = z.object({
   FAL_KEY: z.string().optional(),
   FAL_BASE_URL: z.url().default('https://queue.fal.run'),
   FAL_VIDEO_MODEL: z.string().min(1).default('fal-ai/wan-i2v'),
+
+  // Jobs
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  GENERATION_MAX_ACTIVE: z.coerce.number().int().min(1).default(3),
+  GENERATION_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  VIDEO_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
 });
 
 /** Adapters that cannot work without a variable name it here, so a bad setup fails at boot. */

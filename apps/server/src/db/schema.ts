@@ -106,6 +106,24 @@ export interface GenerationEventsTable {
   created_at: string;
 }
 
+/** The job queue's dispatch table (SQLite, or PostgreSQL without graphile-worker); rows go once handled. */
+export interface JobsTable {
+  id: string;
+  name: string;
+  /** JSON text. */
+  payload: string;
+  /** Dedupe key: enqueuing a key that is still queued or running does nothing. */
+  key: string | null;
+  /** Attempts started so far, the running one included. */
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  /** The queue instance holding the lease, until locked_until. */
+  locked_by: string | null;
+  locked_until: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -116,4 +134,5 @@ export interface Database {
   generations: GenerationsTable;
   generation_event_counters: GenerationEventCountersTable;
   generation_events: GenerationEventsTable;
+  jobs: JobsTable;
 }

@@ -1,0 +1,232 @@
+import { EventEmitter } from 'node:events';
+import {
+  Logger,
+  type Runner,
+  type Task,
+  type WorkerEvents,
+  type WorkerUtils,
+  makeWorkerUtils,
+  run,
+} from 'graphile-worker';
+import pg from 'pg';
+import {
+  type EnqueueOptions,
+  JOB_QUEUE_DEFAULTS,
+  type JobHandler,
+  type JobLogger,
+  type JobPayload,
+  type JobQueue,
+  type JobQueueOptions,
+  RetryableJobError,
+  retryDelayMs,
+} from './job-queue.port';
+
+export interface GraphileJobQueueOptions extends JobQueueOptions {
+  connectionString: string;
+  /** The schema graphile-worker installs its tables and functions in (created if missing). */
+  schema: string;
+}
+
+export interface GraphileJobQueueDeps {
+  clock: () => Date;
+  logger: JobLogger;
+  options: GraphileJobQueueOptions;
+}
+
+interface RunningJob {
+  controller: AbortController;
+  handedBack: boolean;
+}
+
+/**
+ * What to do with a job once graphile-worker has recorded its failure: graphile's own backoff
+ * (e^attempt seconds) is replaced by ours, and a job handed back on stop gets its attempt back.
+ */
+interface FollowUp {
+  runAt: Date;
+  refundAttempt: boolean;
+}
+
+/**
+ * The queue on PostgreSQL, over graphile-worker: LISTEN/NOTIFY starts a job within milliseconds of
+ * its enqueue on any instance, and SKIP LOCKED spreads jobs across instances.
+ *
+ * graphile-worker retries every error, so the task wrapper swallows the ones that must not be
+ * retried (graphile then deletes the job as done) and rethrows only a RetryableJobError with
+ * attempts left, or a job handed back on stop.
+ */
+export class GraphileJobQueue implements JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly running = new Map<string, RunningJob>();
+  private readonly followUps = new Map<string, FollowUp>();
+  private readonly pendingFollowUps = new Set<Promise<void>>();
+  private readonly pool: pg.Pool;
+  private readonly graphileLogger: Logger;
+  private readonly options: GraphileJobQueueOptions;
+  private readonly clock: () => Date;
+  private readonly logger: JobLogger;
+  private utils: Promise<WorkerUtils> | null = null;
+  private runner: Runner | null = null;
+  private state: 'idle' | 'started' | 'stopped' = 'idle';
+  private stopping: Promise<void> | null = null;
+
+  constructor(deps: GraphileJobQueueDeps) {
+    this.options = deps.options;
+    this.clock = deps.clock;
+    this.logger = deps.logger;
+    // Workers each hold a connection while they run a job; one more listens, one more enqueues.
+    this.pool = new pg.Pool({
+      connectionString: this.options.connectionString,
+      max: this.options.concurrency + 2,
+    });
+    this.pool.on('error', (error) => this.logger.warn({ err: error }, 'Job queue database connection lost'));
+    this.graphileLogger = new Logger((scope) => (level, message) => {
+      const log = String(level) === 'error' || String(level) === 'warning' ? 'warn' : 'debug';
+      this.logger[log]({ ...scope }, message);
+    });
+  }
+
+  register<P extends JobPayload>(name: string, handler: JobHandler<P>): void {
+    if (this.state !== 'idle') throw new Error(`Job handler "${name}" registered after start`);
+    if (this.handlers.has(name)) throw new Error(`Job handler "${name}" registered twice`);
+    this.handlers.set(name, handler as JobHandler);
+  }
+
+  async enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<void> {
+    const maxAttempts =
+      options.maxAttempts ?? this.options.defaultMaxAttempts ?? JOB_QUEUE_DEFAULTS.defaultMaxAttempts;
+    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('maxAttempts must be 1 or more');
+    const utils = await this.workerUtils();
+    await utils.addJob(name, payload, {
+      maxAttempts,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+      // Our jobs leave no row behind once handled, so "no row with this key" means none queued or running.
+      ...(options.key ? { jobKey: options.key, jobKeyMode: 'unsafe_dedupe' as const } : {}),
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'idle') throw new Error('A job queue starts once');
+    this.state = 'started';
+    await this.workerUtils();
+    const events: WorkerEvents = new EventEmitter();
+    events.on('job:complete', ({ job, error }) => {
+      const id = String(job.id);
+      const followUp = this.followUps.get(id);
+      if (!followUp || !error) return;
+      this.followUps.delete(id);
+      const attempts = followUp.refundAttempt ? job.attempts - 1 : null;
+      const pending = this.reschedule(id, followUp.runAt, attempts)
+        .catch((err: unknown) => this.logger.error({ err, jobId: id }, 'Could not reschedule a job'))
+        .finally(() => this.pendingFollowUps.delete(pending));
+      this.pendingFollowUps.add(pending);
+    });
+    this.runner = await run({
+      pgPool: this.pool,
+      schema: this.options.schema,
+      concurrency: this.options.concurrency,
+      pollInterval: this.options.pollIntervalMs ?? JOB_QUEUE_DEFAULTS.pollIntervalMs,
+      noHandleSignals: true,
+      logger: this.graphileLogger,
+      events,
+      taskList: Object.fromEntries([...this.handlers].map(([name, handler]) => [name, this.task(handler)])),
+      parsedCronItems: [],
+    });
+  }
+
+  stop({ graceMs = JOB_QUEUE_DEFAULTS.graceMs }: { graceMs?: number } = {}): Promise<void> {
+    this.stopping ??= this.drain(graceMs);
+    return this.stopping;
+  }
+
+  private async drain(graceMs: number): Promise<void> {
+    this.state = 'stopped';
+    if (this.runner) {
+      const graceTimer = setTimeout(() => {
+        for (const job of this.running.values()) {
+          job.handedBack = true;
+          job.controller.abort();
+        }
+      }, graceMs);
+      // Resolves once every worker has finished its job and recorded the outcome.
+      await this.runner.stop();
+      clearTimeout(graceTimer);
+      await Promise.all(this.pendingFollowUps);
+    }
+    if (this.utils) await (await this.utils).release();
+    await this.pool.end();
+  }
+
+  private workerUtils(): Promise<WorkerUtils> {
+    this.utils ??= (async () => {
+      const utils = await makeWorkerUtils({
+        pgPool: this.pool,
+        schema: this.options.schema,
+        logger: this.graphileLogger,
+      });
+      await utils.migrate();
+      return utils;
+    })();
+    return this.utils;
+  }
+
+  private task(handler: JobHandler): Task {
+    return async (payload, helpers) => {
+      const { job } = helpers;
+      // The server parses BIGINT as a number for every pg pool; our ids are strings.
+      const id = String(job.id);
+      const running: RunningJob = { controller: new AbortController(), handedBack: false };
+      this.running.set(id, running);
+      const details = {
+        jobId: id,
+        name: job.task_identifier,
+        attempt: job.attempts,
+        maxAttempts: job.max_attempts,
+      };
+      try {
+        await handler({
+          id,
+          name: job.task_identifier,
+          payload: payload as JobPayload,
+          attempt: job.attempts,
+          maxAttempts: job.max_attempts,
+          signal: running.controller.signal,
+        });
+      } catch (error) {
+        if (running.handedBack) {
+          this.followUps.set(id, { runAt: this.clock(), refundAttempt: true });
+          this.logger.info(details, 'Job handed back to the queue on stop');
+          throw error;
+        }
+        if (error instanceof RetryableJobError && job.attempts < job.max_attempts) {
+          const delay = retryDelayMs(
+            job.attempts,
+            this.options.retryBaseMs ?? JOB_QUEUE_DEFAULTS.retryBaseMs,
+            this.options.retryMaxMs ?? JOB_QUEUE_DEFAULTS.retryMaxMs,
+          );
+          this.followUps.set(id, {
+            runAt: new Date(this.clock().getTime() + delay),
+            refundAttempt: false,
+          });
+          this.logger.warn({ ...details, err: error, retryInMs: delay }, 'Job failed; it will retry');
+          throw error;
+        }
+        this.logger.error({ ...details, err: error }, 'Job failed');
+      } finally {
+        this.running.delete(id);
+      }
+    };
+  }
+
+  /** reschedule_jobs only touches unlocked jobs: it runs after graphile has recorded the failure. */
+  private async reschedule(jobId: string, runAt: Date, attempts: number | null): Promise<void> {
+    const utils = await this.workerUtils();
+    const schema = pg.escapeIdentifier(this.options.schema);
+    await utils.withPgClient((client) =>
+      client.query(
+        `select from ${schema}.reschedule_jobs(array[$1::bigint], run_at := $2::timestamptz, attempts := $3::int)`,
+        [jobId, runAt.toISOString(), attempts],
+      ),
+    );
+  }
+}
