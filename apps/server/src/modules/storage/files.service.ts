@@ -15,7 +15,8 @@ import { newId } from '../../lib/ids';
 import { type SniffedType, sniffFileType } from './file-type';
 import type { FilesPort } from './files.port';
 import type { FileRow, FilesRepository } from './files.repository';
-import { type ByteRange, type StorageDriver, UploadGapError } from './storage-driver.port';
+import type { ByteRange } from '../../lib/byte-range';
+import { type StorageDriver, UploadGapError } from './storage-driver.port';
 import { UploadBody } from './upload-body';
 
 export interface FilesServiceOptions {
