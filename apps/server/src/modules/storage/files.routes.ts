@@ -112,8 +112,12 @@ export async function filesRoutes(
     },
   );
 
-  r.delete('/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request, reply) => {
-    await files.remove(currentUser(request).userId, request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/:id',
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await files.remove(currentUser(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }
