@@ -1,7 +1,8 @@
 // First-load JavaScript of the landing page, gzip-compressed, as a browser downloads it.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, kb, startServer } from './support.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/test-support.mjs';
+import { kb, startServer } from './support.mjs';
 
 export const name = 'Landing page first-load JavaScript (gzip)';
 

@@ -1,37 +1,14 @@
-// Helpers shared by the benchmark modules: a free port, the built server as a child process.
+// Helpers shared by the benchmark modules: the built server as a child process, sign-in, figures.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
+import { freePort } from '../scripts/test-support.mjs';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.js');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The launch arguments of apps/web/playwright.config.ts. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export function assertBuilt() {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error(`${path.relative(REPO_ROOT, SERVER_ENTRY)} is missing: run npm run build first`);

@@ -1,20 +1,9 @@
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from '../../scripts/test-support.mjs';
 
-/** A port nobody is listening on; fixed for the run so every worker talks to the same server. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
+// Chosen once, in the environment, so every worker talks to the same servers.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `baegen-e2e-${process.pid}-${Date.now()}`);
 // A second server with DEV_WALLET=false, for the specs that need a browser with no wallet at all.
@@ -45,8 +34,6 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
   };
 }
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
@@ -61,18 +48,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type Session, sessionSchema } from '@baegen/shared';
 import { buildApp } from './app';
 import { migrateToLatest } from './db/client';
-import { TEST_DIALECT, type TestContext, createTestApp } from './test/test-app';
+import { AppError } from './errors/app-error';
+import { TEST_DIALECT } from './test/test-app';
+import { useTestApp } from './test/test-hooks';
 
 describe(`app foundation (${TEST_DIALECT})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('answers health after a database round trip', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
@@ -71,6 +70,47 @@ describe(`app foundation (${TEST_DIALECT})`, () => {
       error: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' },
     });
     expect(res.body).not.toContain('secret internals');
+    await app.close();
+  });
+
+  it('answers through the declared response schema, so an undeclared field never leaks', async () => {
+    const app = await buildApp({ env: ctx.env, database: ctx.database });
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/leaky',
+      {
+        schema: {
+          querystring: z.object({ fail: z.literal('yes').optional() }),
+          response: { 200: sessionSchema },
+        },
+      },
+      async (request) => {
+        if (request.query.fail) throw AppError.forbidden('Not yours');
+        const row = { userId: 'u1', walletAddress: 'w1', tokenHash: 'secret' };
+        return row;
+      },
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/leaky' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userId: 'u1', walletAddress: 'w1' });
+    const failed = await app.inject({ method: 'GET', url: '/api/leaky?fail=yes' });
+    expect(failed.statusCode).toBe(403);
+    expect(failed.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Not yours' } });
+    await app.close();
+  });
+
+  it('answers 500 in the error shape when an answer does not fit its schema', async () => {
+    const app = await buildApp({ env: ctx.env, database: ctx.database });
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get('/api/misshapen', { schema: { response: { 200: sessionSchema } } }, async () => {
+        const row: unknown = { userId: 'u1' };
+        return row as Session;
+      });
+    const res = await app.inject({ method: 'GET', url: '/api/misshapen' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'Something went wrong. Please try again.' },
+    });
     await app.close();
   });
 

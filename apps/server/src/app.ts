@@ -23,10 +23,12 @@ import { findAssetsDir, samplesRoutes } from './modules/samples/samples.routes';
 import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
+import { createStorage } from './modules/storage/create-storage';
 import { LocalDiskDriver } from './modules/storage/drivers/local-disk.driver';
+import type { FilesMaintenance } from './modules/storage/files-maintenance.service';
 import { FilesRepository } from './modules/storage/files.repository';
 import { filesRoutes } from './modules/storage/files.routes';
-import { FilesService } from './modules/storage/files.service';
+import type { FilesService } from './modules/storage/files.service';
 import { Sweeper } from './modules/storage/files.sweeper';
 import type { StorageDriver } from './modules/storage/storage-driver.port';
 import { HealthRepository } from './plugins/health/health.repository';
@@ -39,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Stored files; also the FilesPort handed to other modules. */
     files: FilesService;
+    /** Sha256 sums recorded after the answer (tests `settle()` them) and the sweep itself. */
+    filesMaintenance: FilesMaintenance;
     /** Deletes abandoned uploads and unclaimed candidates on an interval while the app runs. */
     sweeper: Sweeper;
   }
@@ -99,7 +103,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuthentication(app, auth);
 
   const mb = 1024 * 1024;
-  const files = new FilesService(
+  const storage = createStorage(
     new FilesRepository(db),
     deps.storageDriver ?? new LocalDiskDriver(path.join(env.DATA_DIR, 'files')),
     {
@@ -107,22 +111,23 @@ export async function buildApp(deps: AppDeps) {
       maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
       abandonAfterMs: env.UPLOAD_ABANDON_MINUTES * 60_000,
       candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
-      previewCacheDir: path.join(env.DATA_DIR, 'cache', 'previews'),
       clock: deps.clock,
       onBackgroundError: (error) => app.log.error({ err: error }, 'recording a file checksum failed'),
     },
   );
+  const { files, maintenance } = storage;
   const sweeper = new Sweeper(
-    () => files.sweep(),
+    () => maintenance.sweep(),
     env.SWEEP_INTERVAL_MINUTES * 60_000,
     (error) => app.log.error({ err: error }, 'file sweep failed'),
   );
   app.decorate('files', files);
+  app.decorate('filesMaintenance', maintenance);
   app.decorate('sweeper', sweeper);
   app.addHook('onReady', async () => sweeper.start());
   app.addHook('onClose', async () => {
     await sweeper.stop();
-    await files.close();
+    await maintenance.close();
   });
 
   const characters = new CharactersService(new CharactersRepository(db), files);
@@ -141,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(publicConfigRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
       await api.register(characterRoutes, { prefix: '/characters', characters });
-      await api.register(filesRoutes, { prefix: '/files', files });
+      await api.register(filesRoutes, { prefix: '/files', ...storage });
       await api.register(avatarsRoutes, { prefix: '/avatars' });
       await api.register(generationRoutes, { prefix: '/generate', generation, env });
       await api.register(mediaRoutes, { prefix: '/media', media });

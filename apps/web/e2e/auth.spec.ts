@@ -8,7 +8,7 @@ import {
   shortenAddress,
   userIdFromAddress,
 } from '@baegen/shared';
-import { connectTestWallet, signIn } from './support/auth';
+import { connectTestWallet, pressLogin, signIn } from './support/auth';
 import { noDevWalletBaseURL } from './support/servers';
 import { installTestWallet } from './support/test-wallet';
 
@@ -22,7 +22,7 @@ test('a visitor signs in with a wallet, stays signed in on reload and signs out'
   await connectTestWallet(page);
   const card = page.getByTestId('login-card');
   await expect(card.getByTestId('wallet-button')).toContainText(shortenAddress(address));
-  await card.getByRole('button', { name: MESSAGES.login.button, exact: true }).click();
+  await pressLogin(page);
 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(MESSAGES.auth.success)).toBeVisible();
@@ -71,10 +71,7 @@ test('a rejected signature request ends in the failure message', async ({ page }
   await installTestWallet(page, { seedByte: 32, rejectSignatures: true });
   await page.goto('/login');
   await connectTestWallet(page);
-  await page
-    .getByTestId('login-card')
-    .getByRole('button', { name: MESSAGES.login.button, exact: true })
-    .click();
+  await pressLogin(page);
   await expect(page.getByText(MESSAGES.auth.failed)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
@@ -82,10 +79,7 @@ test('a rejected signature request ends in the failure message', async ({ page }
 
 test('Login without a connected wallet asks for one', async ({ page }) => {
   await page.goto('/login');
-  await page
-    .getByTestId('login-card')
-    .getByRole('button', { name: MESSAGES.login.button, exact: true })
-    .click();
+  await pressLogin(page);
   await expect(page.getByText(MESSAGES.auth.connectWalletFirst())).toBeVisible();
 });
 
@@ -97,10 +91,7 @@ test('the Development Wallet signs in a browser with no wallet of its own', asyn
   const devWallet = dialog.getByRole('button', { name: new RegExp(DEV_WALLET_NAME) });
   await expect(devWallet).toContainText(MESSAGES.wallet.detected);
   await devWallet.click();
-  await page
-    .getByTestId('login-card')
-    .getByRole('button', { name: MESSAGES.login.button, exact: true })
-    .click();
+  await pressLogin(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   const address = await page.getByTestId('header-address').getAttribute('title');
   expect(address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);

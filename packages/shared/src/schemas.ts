@@ -15,6 +15,10 @@ export const solanaAddressSchema = z
   .max(44, 'Wallet address is not a valid Solana address')
   .regex(BASE58, 'Wallet address is not valid base58');
 
+// ---------- health ----------
+export const healthSchema = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;
+
 // ---------- auth ----------
 export const nonceRequestSchema = z.object({ address: solanaAddressSchema });
 export const nonceResponseSchema = z.object({

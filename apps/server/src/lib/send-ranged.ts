@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ByteRange } from '../modules/storage/storage-driver.port';
+import type { ByteRange } from './byte-range';
 
 /** The one byte range a Range header asks for, 'unsatisfiable', or null to send everything. */
 export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {

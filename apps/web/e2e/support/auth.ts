@@ -13,6 +13,14 @@ export async function connectTestWallet(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
+/** Presses the Login button of the login card. */
+export async function pressLogin(page: Page) {
+  await page
+    .getByTestId('login-card')
+    .getByRole('button', { name: MESSAGES.login.button, exact: true })
+    .click();
+}
+
 /**
  * Signs in through the real UI with the injected test wallet (key from `seedByte`) and ends on
  * /dashboard, signed in.
@@ -21,10 +29,7 @@ export async function signIn(page: Page, seedByte = 7) {
   const { address } = await installTestWallet(page, { seedByte });
   await page.goto('/login');
   await connectTestWallet(page);
-  await page
-    .getByTestId('login-card')
-    .getByRole('button', { name: MESSAGES.login.button, exact: true })
-    .click();
+  await pressLogin(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   return { address };
 }

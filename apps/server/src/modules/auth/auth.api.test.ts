@@ -1,7 +1,15 @@
 import bs58 from 'bs58';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { userIdFromAddress } from '@baegen/shared';
-import { TEST_DIALECT, type TestContext, createTestApp, createTestWallet, signIn } from '../../test/test-app';
+import {
+  TEST_DIALECT,
+  type TestContext,
+  type TestWallet,
+  createTestApp,
+  createTestWallet,
+  signIn,
+} from '../../test/test-app';
+import { useTestApp } from '../../test/test-hooks';
 import { buildSignInMessage } from './auth-message';
 import { SESSION_COOKIE } from './auth.plugin';
 import { AuthRepository } from './auth.repository';
@@ -32,6 +40,16 @@ function login(
   });
 }
 
+/** Logs in as `wallet` with `message`, signed by that wallet. */
+function signedLogin(
+  ctx: TestContext,
+  wallet: TestWallet,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return login(ctx, { address: wallet.address, message, signature: wallet.sign(message) }, headers);
+}
+
 function sessionCookieOf(res: Awaited<ReturnType<typeof login>>) {
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
   if (!cookie) throw new Error('no session cookie');
@@ -39,18 +57,14 @@ function sessionCookieOf(res: Awaited<ReturnType<typeof login>>) {
 }
 
 describe(`auth API (${TEST_DIALECT})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp();
 
   it('issues a nonce bound to the address, this host and a five minute expiry', async () => {
     const wallet = createTestWallet(1);
     const before = Date.now();
-    const { nonce, message, expiresAt } = await requestNonce(ctx, wallet.address);
+    const answer = await requestNonce(ctx, wallet.address);
+    expect(Object.keys(answer)).toEqual(['nonce', 'message', 'expiresAt']);
+    const { nonce, message, expiresAt } = answer;
     expect(nonce).toMatch(/^[A-Za-z0-9]{16}$/);
     const lines = message.split('\n');
     expect(lines[0]).toBe(`Sign this message to authenticate with BaeGen: ${wallet.address}`);
@@ -65,7 +79,7 @@ describe(`auth API (${TEST_DIALECT})`, () => {
   it('logs in with a valid signature, creates the user once and opens a working session', async () => {
     const wallet = createTestWallet(2);
     const { message } = await requestNonce(ctx, wallet.address);
-    const res = await login(ctx, { address: wallet.address, message, signature: wallet.sign(message) });
+    const res = await signedLogin(ctx, wallet, message);
     expect(res.statusCode).toBe(200);
     const userId = userIdFromAddress(wallet.address);
     expect(res.json()).toEqual({ userId, walletAddress: wallet.address });
@@ -105,7 +119,7 @@ describe(`auth API (${TEST_DIALECT})`, () => {
   it('sets an httpOnly, SameSite=Lax cookie on / that is not Secure over plain http', async () => {
     const wallet = createTestWallet(3);
     const { message } = await requestNonce(ctx, wallet.address);
-    const res = await login(ctx, { address: wallet.address, message, signature: wallet.sign(message) });
+    const res = await signedLogin(ctx, wallet, message);
     const cookie = sessionCookieOf(res);
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -139,22 +153,14 @@ describe(`auth API (${TEST_DIALECT})`, () => {
     const { message } = await requestNonce(ctx, wallet.address);
     const forged = message.replace(`Domain: ${HOST}`, 'Domain: evil.example');
     expect(forged).not.toBe(message);
-    const res = await login(ctx, {
-      address: wallet.address,
-      message: forged,
-      signature: wallet.sign(forged),
-    });
+    const res = await signedLogin(ctx, wallet, forged);
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses a message signed at another host than the one it was issued for', async () => {
     const wallet = createTestWallet(8);
     const { message } = await requestNonce(ctx, wallet.address);
-    const res = await login(
-      ctx,
-      { address: wallet.address, message, signature: wallet.sign(message) },
-      { host: 'other.test' },
-    );
+    const res = await signedLogin(ctx, wallet, message, { host: 'other.test' });
     expect(res.statusCode).toBe(401);
   });
 
@@ -162,15 +168,11 @@ describe(`auth API (${TEST_DIALECT})`, () => {
     const wallet = createTestWallet(9);
     const other = createTestWallet(10);
     const { message } = await requestNonce(ctx, wallet.address);
-    const asOther = await login(ctx, { address: other.address, message, signature: other.sign(message) });
+    const asOther = await signedLogin(ctx, other, message);
     expect(asOther.statusCode).toBe(401);
 
     const rewritten = message.replace(wallet.address, other.address);
-    const res = await login(ctx, {
-      address: other.address,
-      message: rewritten,
-      signature: other.sign(rewritten),
-    });
+    const res = await signedLogin(ctx, other, rewritten);
     expect(res.statusCode).toBe(401);
   });
 
@@ -184,7 +186,7 @@ describe(`auth API (${TEST_DIALECT})`, () => {
       issuedAt: issued.toISOString(),
       expiresAt: new Date(issued.getTime() + 60_000).toISOString(),
     });
-    const res = await login(ctx, { address: wallet.address, message, signature: wallet.sign(message) });
+    const res = await signedLogin(ctx, wallet, message);
     expect(res.statusCode).toBe(401);
   });
 
@@ -206,7 +208,7 @@ describe(`auth API (${TEST_DIALECT})`, () => {
       issued_at: fields.issuedAt,
       expires_at: fields.expiresAt,
     });
-    const res = await login(ctx, { address: wallet.address, message, signature: wallet.sign(message) });
+    const res = await signedLogin(ctx, wallet, message);
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe('Invalid or expired sign-in message');
   });
@@ -298,11 +300,7 @@ describe(`auth API behind https (${TEST_DIALECT})`, () => {
     const wallet = createTestWallet(20);
     const { message } = await requestNonce(ctx, wallet.address);
     expect(message).toContain('Domain: app.baegen.example');
-    const res = await login(
-      ctx,
-      { address: wallet.address, message, signature: wallet.sign(message) },
-      { origin: 'https://app.baegen.example' },
-    );
+    const res = await signedLogin(ctx, wallet, message, { origin: 'https://app.baegen.example' });
     expect(res.statusCode).toBe(200);
     expect(sessionCookieOf(res).secure).toBe(true);
 
@@ -320,11 +318,7 @@ describe(`auth API behind https (${TEST_DIALECT})`, () => {
     const wallet = createTestWallet(21);
     const forwarded = { 'x-forwarded-proto': 'https' };
     const { message } = await requestNonce(ctx, wallet.address, forwarded);
-    const res = await login(
-      ctx,
-      { address: wallet.address, message, signature: wallet.sign(message) },
-      { ...forwarded, origin: `https://${HOST}` },
-    );
+    const res = await signedLogin(ctx, wallet, message, { ...forwarded, origin: `https://${HOST}` });
     expect(res.statusCode).toBe(200);
     expect(sessionCookieOf(res).secure).toBe(true);
   });
@@ -334,11 +328,7 @@ describe(`auth API behind https (${TEST_DIALECT})`, () => {
     const wallet = createTestWallet(22);
     const forwarded = { 'x-forwarded-proto': 'https' };
     const { message } = await requestNonce(ctx, wallet.address, forwarded);
-    const res = await login(
-      ctx,
-      { address: wallet.address, message, signature: wallet.sign(message) },
-      forwarded,
-    );
+    const res = await signedLogin(ctx, wallet, message, forwarded);
     expect(res.statusCode).toBe(200);
     expect(sessionCookieOf(res).secure).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginRequestSchema, nonceRequestSchema } from '@baegen/shared';
+import { z } from 'zod';
+import { loginRequestSchema, nonceRequestSchema, nonceResponseSchema, sessionSchema } from '@baegen/shared';
 import type { Env } from '../../config/env';
 import { publicOrigin } from '../../lib/public-origin';
 import { SESSION_COOKIE, currentUser } from './auth.plugin';
@@ -18,29 +19,41 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, timeWindow: env.AUTH_RATE_LIMIT_WINDOW_MS },
   };
 
-  r.post('/nonce', { schema: { body: nonceRequestSchema }, config: rateLimit }, async (request) =>
-    auth.issueNonce(request.body.address, expectedDomain(request, env)),
+  r.post(
+    '/nonce',
+    { schema: { body: nonceRequestSchema, response: { 200: nonceResponseSchema } }, config: rateLimit },
+    async (request) => auth.issueNonce(request.body.address, expectedDomain(request, env)),
   );
 
-  r.post('/login', { schema: { body: loginRequestSchema }, config: rateLimit }, async (request, reply) => {
-    const { session, token, expiresAt } = await auth.login(request.body, expectedDomain(request, env));
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: new URL(publicOrigin(request, env)).protocol === 'https:',
-      expires: expiresAt,
-    });
-    return session;
-  });
-
-  r.get('/session', { preHandler: app.authenticate, config: rateLimit }, async (request) =>
-    currentUser(request),
+  r.post(
+    '/login',
+    { schema: { body: loginRequestSchema, response: { 200: sessionSchema } }, config: rateLimit },
+    async (request, reply) => {
+      const { session, token, expiresAt } = await auth.login(request.body, expectedDomain(request, env));
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: new URL(publicOrigin(request, env)).protocol === 'https:',
+        expires: expiresAt,
+      });
+      return session;
+    },
   );
 
-  r.post('/logout', { config: rateLimit }, async (request, reply) => {
-    await auth.logout(request.cookies[SESSION_COOKIE]);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
-  });
+  r.get(
+    '/session',
+    { preHandler: app.authenticate, schema: { response: { 200: sessionSchema } }, config: rateLimit },
+    async (request) => currentUser(request),
+  );
+
+  r.post(
+    '/logout',
+    { schema: { response: { 204: z.null() } }, config: rateLimit },
+    async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
 }

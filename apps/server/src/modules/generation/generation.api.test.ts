@@ -4,22 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS, MESSAGES, defaultAvatarUrl } from '@baegen/shared';
 import { expectFailure, generate, servedSha, uploadSubject } from '../../test/generation-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../test/test-app';
+import { useSignedIn, useTestApp } from '../../test/test-hooks';
 import type { ImageProvider } from './providers/ports';
 
 describe(`generation API with the demo providers (${TEST_DIALECT})`, () => {
-  let ctx: TestContext;
   let now = new Date('2026-03-01T08:00:00.000Z');
-  let alice: Awaited<ReturnType<typeof signIn>>;
-  let bob: Awaited<ReturnType<typeof signIn>>;
-
-  beforeAll(async () => {
-    ctx = await createTestApp({}, { clock: () => now });
-    alice = await signIn(ctx.app);
-    bob = await signIn(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp({}, { clock: () => now });
+  const alice = useSignedIn(ctx);
+  const bob = useSignedIn(ctx);
 
   const candidateFlag = async (url: string) => {
     const id = url.split('/')[3]!;

@@ -4,7 +4,9 @@ import {
   MESSAGES,
   generateCharacterRequestSchema,
   generateImageRequestSchema,
+  generatedUrlsSchema,
   improvePromptRequestSchema,
+  improvePromptResponseSchema,
 } from '@baegen/shared';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
@@ -45,7 +47,11 @@ export async function generationRoutes(
 
   r.post(
     '/prompt',
-    { preHandler: app.authenticate, config, schema: { body: improvePromptRequestSchema } },
+    {
+      preHandler: app.authenticate,
+      config,
+      schema: { body: improvePromptRequestSchema, response: { 200: improvePromptResponseSchema } },
+    },
     async (request, reply) => ({
       prompt: await generation.improvePrompt(request.body.appearance, clientGone(request, reply)),
     }),
@@ -53,7 +59,11 @@ export async function generationRoutes(
 
   r.post(
     '/image',
-    { preHandler: app.authenticate, config, schema: { body: generateImageRequestSchema } },
+    {
+      preHandler: app.authenticate,
+      config,
+      schema: { body: generateImageRequestSchema, response: { 200: generatedUrlsSchema } },
+    },
     async (request, reply) => ({
       urls: await generation.generateImage(
         currentUser(request).userId,
@@ -65,7 +75,11 @@ export async function generationRoutes(
 
   r.post(
     '/character',
-    { preHandler: app.authenticate, config, schema: { body: generateCharacterRequestSchema } },
+    {
+      preHandler: app.authenticate,
+      config,
+      schema: { body: generateCharacterRequestSchema, response: { 200: generatedUrlsSchema } },
+    },
     async (request, reply) => ({
       urls: await generation.generateCharacter(
         currentUser(request).userId,

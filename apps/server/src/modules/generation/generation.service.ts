@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES, avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import { shapesAvatarPng } from '../avatars/avatars.service';
-import { sniffFileType } from '../storage/file-type';
-import type { FilesService } from '../storage/files.service';
+import type { FilesPort } from '../storage/files.port';
 import { fetchImageBytes } from './fetch-image';
 import { violatesMinorPolicy } from './prompt-policy';
 import { assertPublicHost } from './public-host';
@@ -16,15 +15,11 @@ export interface GenerationOptions {
   onProviderError(error: unknown, provider: string): void;
 }
 
-function subjectImage(key: string, publicUrl: string | null, load: () => Promise<Buffer>): SubjectImage {
-  let loaded: Promise<{ data: Buffer; mimeType: string }> | null = null;
-  const bytes = () =>
-    (loaded ??= load().then((data) => {
-      const type = sniffFileType(data);
-      if (!type || type.kind !== 'image')
-        throw AppError.badRequest('The subject is not an image', 'INVALID_SUBJECT');
-      return { data, mimeType: type.mimeType };
-    }));
+type ImageBytes = { data: Buffer; mimeType: string };
+
+function subjectImage(key: string, publicUrl: string | null, load: () => Promise<ImageBytes>): SubjectImage {
+  let loaded: Promise<ImageBytes> | null = null;
+  const bytes = () => (loaded ??= load());
   return {
     key,
     publicUrl,
@@ -40,7 +35,7 @@ function subjectImage(key: string, publicUrl: string | null, load: () => Promise
 export class GenerationService {
   constructor(
     private readonly providers: Providers,
-    private readonly files: FilesService,
+    private readonly files: FilesPort,
     private readonly options: GenerationOptions,
   ) {}
 
@@ -135,16 +130,12 @@ export class GenerationService {
   async resolveSubject(userId: string, subject: string): Promise<SubjectImage> {
     const fileId = subject.startsWith('/api/files/') ? fileIdFromUrl(subject) : null;
     if (fileId) {
-      const row = await this.files.get(userId, fileId);
-      if (!row.mime_type.startsWith('image/')) {
+      const file = await this.files.getFile(userId, fileId);
+      if (!file.mimeType.startsWith('image/')) {
         throw AppError.badRequest('The subject must be an image', 'INVALID_SUBJECT');
       }
-      return subjectImage(
-        // By id, not sha256: a file never changes under its id, and its sum may still be on its way.
-        `file:${row.id}`,
-        null,
-        async () => (await this.files.readImage(userId, fileId)).data,
-      );
+      // By id, not sha256: a file never changes under its id, and its sum may still be on its way.
+      return subjectImage(`file:${file.$id}`, null, () => this.files.readFile(userId, fileId));
     }
     if (subject.startsWith('/api/avatars/shapes')) {
       const url = new URL(subject, 'http://local.invalid');
@@ -152,21 +143,25 @@ export class GenerationService {
       if (url.pathname === '/api/avatars/shapes' && query.success) {
         const seed = query.data.seed;
         // Providers get a large rendering: the avatar is vector art, so size costs nothing.
-        return subjectImage(`avatar:${seed}`, null, () => shapesAvatarPng(seed, 1024));
+        return subjectImage(`avatar:${seed}`, null, async () => ({
+          data: await shapesAvatarPng(seed, 1024),
+          mimeType: 'image/png',
+        }));
       }
     }
     if (/^https:\/\/[^\s]+$/i.test(subject) && URL.canParse(subject)) {
       const key = `url:${createHash('sha256').update(subject).digest('hex')}`;
       return subjectImage(key, subject, async () => {
         await assertPublicHost(subject);
-        return fetchImageBytes(
+        const data = await fetchImageBytes(
           subject,
           this.options.maxImageBytes,
           AbortSignal.timeout(this.options.timeoutMs),
-          {
-            followRedirects: false,
-          },
+          { followRedirects: false },
         );
+        const mimeType = this.files.imageType(data);
+        if (!mimeType) throw AppError.badRequest('The subject is not an image', 'INVALID_SUBJECT');
+        return { data, mimeType };
       });
     }
     throw AppError.badRequest(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicConfig } from '@baegen/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type PublicConfig, publicConfigSchema } from '@baegen/shared';
 import type { Env } from '../../config/env';
 
 /** Settings the web app needs at run time (feature flags); nothing secret. */
@@ -9,5 +10,7 @@ export async function publicConfigRoutes(app: FastifyInstance, opts: { env: Env 
     subscriptionGate: opts.env.SUBSCRIPTION_GATE,
     subscriptionAddress: opts.env.SUBSCRIPTION_GATE ? opts.env.SUBSCRIPTION_ADDRESS : '',
   };
-  app.get('/config', async () => body);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/config', { schema: { response: { 200: publicConfigSchema } } }, async () => body);
 }

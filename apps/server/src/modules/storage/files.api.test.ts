@@ -69,7 +69,7 @@ describe(`files API (${TEST_DIALECT})`, () => {
 
   /** The API's record of a file, once every sha256 being computed has been recorded. */
   async function describeSettled(id: string, who = alice) {
-    await ctx.app.files.settle();
+    await ctx.app.filesMaintenance.settle();
     const res = await ctx.app.inject({ method: 'GET', url: `/api/files/${id}`, headers: who.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<FileUpload>();
@@ -298,7 +298,7 @@ describe(`files API (${TEST_DIALECT})`, () => {
   it('records a sha256 the process stopped before recording at the next sweep', async () => {
     const data = pngLike(UPLOAD_CHUNK_BYTES + 10);
     const file = await uploadChunked(data);
-    await ctx.app.files.settle();
+    await ctx.app.filesMaintenance.settle();
     // What a stop right after the last chunk's answer leaves: a complete file with no sum yet.
     await ctx.database.db.updateTable('files').set({ sha256: null }).where('id', '=', file.$id).execute();
     expect((await rowOf(file.$id))!.sha256).toBeNull();
@@ -377,7 +377,7 @@ describe(`files API (${TEST_DIALECT})`, () => {
     expect(await ctx.database.db.selectFrom('files').select('id').execute()).toHaveLength(rows.length);
   });
 
-  it('answers previews of the requested size and format, cached on disk', async () => {
+  it('answers previews of the requested size and format, kept beside the file until it goes', async () => {
     const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#08f' } })
       .png()
       .toBuffer();
@@ -387,7 +387,8 @@ describe(`files API (${TEST_DIALECT})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 200, height: 100, format: 'webp' });
-    expect(fs.readdirSync(path.join(ctx.dataDir, 'cache', 'previews', id))).toEqual(['200x100-q70.webp']);
+    const derived = path.join(ctx.dataDir, 'files', 'derived', id);
+    expect(fs.readdirSync(derived)).toEqual(['200x100-q70.webp']);
     const again = await ctx.app.inject({ method: 'GET', url, headers: alice.headers });
     expect(sha(again.rawPayload)).toBe(sha(res.rawPayload));
 
@@ -408,6 +409,15 @@ describe(`files API (${TEST_DIALECT})`, () => {
       headers: alice.headers,
     });
     expect(tooWide.statusCode).toBe(400);
+
+    expect(fs.readdirSync(derived)).toHaveLength(2);
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/files/${id}`,
+      headers: alice.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(fs.existsSync(derived)).toBe(false);
   });
 
   it("answers 404 for another user's file and for a deleted one", async () => {

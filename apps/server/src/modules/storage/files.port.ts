@@ -1,6 +1,8 @@
+import type { StoredFile } from '@baegen/shared';
+
 /**
- * What other modules (media) may do with stored files. Implemented by FilesService and handed to
- * module plugins by buildApp.
+ * What other modules (characters, media, generation) may do with stored files. Implemented by
+ * FilesService and handed to them by buildApp.
  */
 export interface FilesPort {
   /**
@@ -10,4 +12,15 @@ export interface FilesPort {
   claimUrls(userId: string, urls: string[]): Promise<void>;
   /** Deletes the stored file behind such a URL if the user owns it; no-op otherwise. */
   deleteByUrl(userId: string, url: string): Promise<void>;
+  /**
+   * Stores an image a provider produced as an unclaimed candidate of the user and answers our own
+   * URL for it. Throws when the bytes are not an image we accept or exceed the image cap.
+   */
+  storeCandidate(userId: string, data: Buffer, name: string): Promise<string>;
+  /** One of the user's complete files; 404 FILE_NOT_FOUND otherwise. */
+  getFile(userId: string, id: string): Promise<StoredFile>;
+  /** The whole content of one of the user's complete files; 404 FILE_NOT_FOUND otherwise. */
+  readFile(userId: string, id: string): Promise<{ data: Buffer; mimeType: string }>;
+  /** The MIME type of bytes that hold an image we accept (PNG, JPEG, WebP, GIF), else null. */
+  imageType(data: Buffer): string | null;
 }

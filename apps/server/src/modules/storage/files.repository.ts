@@ -11,23 +11,17 @@ export class FilesRepository {
     await this.db.insertInto('files').values(row).execute();
   }
 
+  private owned(userId: string, id: string) {
+    return this.db.selectFrom('files').selectAll().where('user_id', '=', userId).where('id', '=', id);
+  }
+
+  /** The user's file, complete or still uploading. */
   async find(userId: string, id: string): Promise<FileRow | undefined> {
-    return this.db
-      .selectFrom('files')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.owned(userId, id).executeTakeFirst();
   }
 
   async findReady(userId: string, id: string): Promise<FileRow | undefined> {
-    return this.db
-      .selectFrom('files')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', '=', 'ready')
-      .executeTakeFirst();
+    return this.owned(userId, id).where('status', '=', 'ready').executeTakeFirst();
   }
 
   /**

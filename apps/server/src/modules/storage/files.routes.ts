@@ -2,11 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filePreviewQuerySchema } from '@baegen/shared';
+import { filePreviewQuerySchema, fileUploadSchema } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import { sendRanged } from '../../lib/send-ranged';
 import { currentUser } from '../auth/auth.plugin';
-import type { FilesService } from './files.service';
+import type { Storage } from './create-storage';
+import { contentLength, uploadHeaders } from './upload-headers';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const uploadQuery = z.object({ name: z.string().max(255).default('') });
@@ -23,8 +24,11 @@ function attachment(name: string) {
  * `Content-Range: bytes start-end/total`. The first chunk answers the file id; every later chunk
  * sends it back in the `x-file-id` header. The display name goes in `?name=`.
  */
-export async function filesRoutes(app: FastifyInstance, opts: { files: FilesService }) {
-  const { files } = opts;
+export async function filesRoutes(
+  app: FastifyInstance,
+  opts: Pick<Storage, 'files' | 'uploads' | 'previews'>,
+) {
+  const { files, uploads, previews } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The body is handed to the service unread: it sniffs the first bytes before anything is
@@ -35,55 +39,50 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
 
   r.post(
     '/',
-    { preHandler: app.authenticate, schema: { querystring: uploadQuery } },
+    {
+      preHandler: app.authenticate,
+      schema: { querystring: uploadQuery, response: { 201: fileUploadSchema, 202: fileUploadSchema } },
+    },
     async (request, reply) => {
       const body = request.body;
       if (!(body instanceof Readable)) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file bytes as application/octet-stream');
       }
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' && value !== '' ? value : undefined;
-      };
-      const declared = header('content-length');
-      const length = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+      const unbounded = contentLength(request.headers) === undefined;
       // A refused body without a length could go on for ever: the connection is closed rather
       // than read to its end.
-      if (length === undefined) reply.header('connection', 'close');
-      const result = await files.upload(currentUser(request).userId, {
+      if (unbounded) reply.header('connection', 'close');
+      const result = await uploads.upload(currentUser(request).userId, {
         name: request.query.name,
-        contentRange: header('content-range'),
-        fileId: header('x-file-id'),
-        length,
+        ...uploadHeaders(request.headers),
         body,
       });
-      if (length === undefined) reply.removeHeader('connection');
+      if (unbounded) reply.removeHeader('connection');
       return reply.status(result.status === 'ready' ? 201 : 202).send(result);
     },
   );
 
   // An upload's progress (`uploaded`, to resume after an interruption) and, once complete, its
   // sha256, recorded shortly after the last chunk's answer.
-  r.get('/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request) =>
-    files.describe(currentUser(request).userId, request.params.id),
+  r.get(
+    '/:id',
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: fileUploadSchema } } },
+    async (request) => files.describe(currentUser(request).userId, request.params.id),
   );
 
   r.get(
     '/:id/view',
     { preHandler: app.authenticate, schema: { params: idParams } },
     async (request, reply) => {
-      const row = await files.get(currentUser(request).userId, request.params.id);
+      const file = await files.open(currentUser(request).userId, request.params.id);
+      // A file never changes under its id, so the id is a strong validator.
+      const etag = `"${file.$id}"`;
       reply
         .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff')
-        // A file never changes under its id, so the id is a strong validator.
-        .header('etag', `"${row.id}"`);
-      if (request.headers['if-none-match'] === `"${row.id}"`) return reply.status(304).send();
-      return sendRanged(request, reply, {
-        size: Number(row.total_size),
-        mimeType: row.mime_type,
-        read: (range) => files.openStream(row, range),
-      });
+        .header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return sendRanged(request, reply, file);
     },
   );
 
@@ -91,16 +90,12 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     '/:id/download',
     { preHandler: app.authenticate, schema: { params: idParams } },
     async (request, reply) => {
-      const row = await files.get(currentUser(request).userId, request.params.id);
+      const file = await files.open(currentUser(request).userId, request.params.id);
       reply
-        .header('content-disposition', attachment(row.name))
+        .header('content-disposition', attachment(file.name))
         .header('cache-control', 'private, no-cache')
         .header('x-content-type-options', 'nosniff');
-      return sendRanged(request, reply, {
-        size: Number(row.total_size),
-        mimeType: row.mime_type,
-        read: (range) => files.openStream(row, range),
-      });
+      return sendRanged(request, reply, file);
     },
   );
 
@@ -108,7 +103,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     '/:id/preview',
     { preHandler: app.authenticate, schema: { params: idParams, querystring: filePreviewQuerySchema } },
     async (request, reply) => {
-      const preview = await files.preview(currentUser(request).userId, request.params.id, request.query);
+      const preview = await previews.preview(currentUser(request).userId, request.params.id, request.query);
       return reply
         .header('content-type', preview.mimeType)
         .header('cache-control', 'private, max-age=86400')
@@ -117,8 +112,12 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     },
   );
 
-  r.delete('/:id', { preHandler: app.authenticate, schema: { params: idParams } }, async (request, reply) => {
-    await files.remove(currentUser(request).userId, request.params.id);
-    return reply.status(204).send();
-  });
+  r.delete(
+    '/:id',
+    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await files.remove(currentUser(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

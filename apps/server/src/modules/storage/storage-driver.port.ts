@@ -1,19 +1,15 @@
 import type { Readable } from 'node:stream';
+import type { ByteRange } from '../../lib/byte-range';
 
 /** Bytes to append to an upload: whole, or as they arrive. */
 export type UploadSource = Buffer | AsyncIterable<Uint8Array>;
 
-export interface ByteRange {
-  /** First byte, inclusive. */
-  start: number;
-  /** Last byte, inclusive. */
-  end: number;
-}
-
 /**
  * Where file bytes live. Keys are opaque ids chosen by the caller ([A-Za-z0-9_-]+).
  * A key is either absent or holds a complete file: partial data only ever exists as an upload,
- * which becomes visible under its key in one step (`completeUpload`).
+ * which becomes visible under its key in one step (`completeUpload`). A file may have derived
+ * objects (previews), each under a name of its own ([A-Za-z0-9_-][A-Za-z0-9_.-]*); they live
+ * and die with the file.
  */
 export interface StorageDriver {
   /** Stores a whole file atomically under `key`, replacing any previous content. */
@@ -42,7 +38,11 @@ export interface StorageDriver {
    * loop (a worker thread, or the store's own checksum) because files run to hundreds of MB.
    */
   sha256(key: string): Promise<string>;
-  /** Removes a stored file; no-op when absent. */
+  /** Stores an object derived from the file `key` under `name`, replacing any previous one. */
+  putDerived(key: string, name: string, data: Buffer): Promise<void>;
+  /** A derived object of the file `key`, or null when there is none under `name`. */
+  getDerived(key: string, name: string): Promise<Buffer | null>;
+  /** Removes a stored file and every object derived from it; no-op when absent. */
   delete(key: string): Promise<void>;
   /** Releases what the driver holds (threads, connections); called once, when the app closes. */
   close(): Promise<void>;

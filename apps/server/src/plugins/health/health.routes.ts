@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthSchema } from '@baegen/shared';
 import type { HealthService } from './health.service';
 
 export async function healthRoutes(app: FastifyInstance, opts: { health: HealthService }) {
-  app.get('/health', async () => opts.health.check());
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/health', { schema: { response: { 200: healthSchema } } }, async () => opts.health.check());
 }

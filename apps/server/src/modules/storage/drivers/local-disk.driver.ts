@@ -3,18 +3,20 @@ import fs from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  type ByteRange,
-  type StorageDriver,
-  UploadGapError,
-  type UploadSource,
-} from '../storage-driver.port';
+import type { ByteRange } from '../../../lib/byte-range';
+import { type StorageDriver, UploadGapError, type UploadSource } from '../storage-driver.port';
 import { FileHasher } from './file-hasher';
 
 const KEY = /^[A-Za-z0-9_-]{1,128}$/;
+/** A derived object's name: a dot is allowed for its extension, but never first (no "..", no hidden file). */
+const DERIVED_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
 
 function assertKey(key: string) {
   if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+}
+
+function assertDerivedName(name: string) {
+  if (!DERIVED_NAME.test(name)) throw new Error(`Invalid derived object name: ${name}`);
 }
 
 /** Bytes a streamed write holds in memory while the disk is busy before it stops pulling. */
@@ -88,13 +90,14 @@ async function fsyncDir(dir: string) {
 
 /**
  * Files on local disk under `root`: `objects/<2 chars>/<key>` for complete files, `uploads/<key>`
- * for pending uploads and `tmp/` for writes in progress. All three share one file system, so a
- * rename publishes a fully written, fsynced file in one step and a crash never leaves half a
- * file under a real key.
+ * for pending uploads, `derived/<key>/<name>` for objects derived from a file and `tmp/` for
+ * writes in progress. All share one file system, so a rename publishes a fully written file in
+ * one step and a crash never leaves half a file under a real key.
  */
 export class LocalDiskDriver implements StorageDriver {
   private readonly objects: string;
   private readonly uploads: string;
+  private readonly derived: string;
   private readonly tmp: string;
   /** Background flushes of written chunks, per upload. */
   private readonly flushing = new Map<string, Promise<void>>();
@@ -103,8 +106,11 @@ export class LocalDiskDriver implements StorageDriver {
   constructor(root: string) {
     this.objects = path.join(root, 'objects');
     this.uploads = path.join(root, 'uploads');
+    this.derived = path.join(root, 'derived');
     this.tmp = path.join(root, 'tmp');
-    for (const dir of [this.objects, this.uploads, this.tmp]) fs.mkdirSync(dir, { recursive: true });
+    for (const dir of [this.objects, this.uploads, this.derived, this.tmp]) {
+      fs.mkdirSync(dir, { recursive: true });
+    }
     // Leftovers of writes interrupted by a crash are never referenced by anything.
     for (const name of fs.readdirSync(this.tmp)) fs.rmSync(path.join(this.tmp, name), { force: true });
   }
@@ -119,6 +125,29 @@ export class LocalDiskDriver implements StorageDriver {
     return path.join(this.uploads, key);
   }
 
+  private derivedDir(key: string) {
+    assertKey(key);
+    return path.join(this.derived, key);
+  }
+
+  private derivedPath(key: string, name: string) {
+    assertDerivedName(name);
+    return path.join(this.derivedDir(key), name);
+  }
+
+  /** A temporary file holding `data`, flushed to disk, to be renamed into place. */
+  private async writeTemp(name: string, data: Buffer) {
+    const temp = path.join(this.tmp, `${name}.${randomBytes(6).toString('hex')}`);
+    const handle = await fsp.open(temp, 'w');
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return temp;
+  }
+
   private async publish(from: string, key: string) {
     const target = this.objectPath(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -127,15 +156,8 @@ export class LocalDiskDriver implements StorageDriver {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    const target = this.objectPath(key);
-    const temp = path.join(this.tmp, `${path.basename(target)}.${randomBytes(6).toString('hex')}`);
-    const handle = await fsp.open(temp, 'w');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    assertKey(key);
+    const temp = await this.writeTemp(key, data);
     try {
       await this.publish(temp, key);
     } catch (error) {
@@ -240,8 +262,30 @@ export class LocalDiskDriver implements StorageDriver {
     return this.hasher.hash(this.objectPath(key));
   }
 
+  async putDerived(key: string, name: string, data: Buffer): Promise<void> {
+    const target = this.derivedPath(key, name);
+    const temp = await this.writeTemp(`${key}-${name}`, data);
+    try {
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.rename(temp, target);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async getDerived(key: string, name: string): Promise<Buffer | null> {
+    try {
+      return await fsp.readFile(this.derivedPath(key, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.objectPath(key), { force: true });
+    await fsp.rm(this.derivedDir(key), { recursive: true, force: true });
   }
 
   async close(): Promise<void> {

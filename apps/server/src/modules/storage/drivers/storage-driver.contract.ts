@@ -119,8 +119,40 @@ export function storageDriverContract(
     expect(await driver.size('gone')).toBeNull();
   });
 
-  it('refuses keys that could escape its namespace', async () => {
+  it('keeps derived objects per file and name, apart from the files themselves', async () => {
+    await driver.put('source', Buffer.from('the file'));
+    expect(await driver.getDerived('source', '200x100-q70.webp')).toBeNull();
+    await driver.putDerived('source', '200x100-q70.webp', Buffer.from('small'));
+    await driver.putDerived('source', '0x0-q80.png', Buffer.from('other'));
+    await driver.putDerived('source', '0x0-q80.png', Buffer.from('replaced'));
+    expect((await driver.getDerived('source', '200x100-q70.webp'))?.toString()).toBe('small');
+    expect((await driver.getDerived('source', '0x0-q80.png'))?.toString()).toBe('replaced');
+    expect(await driver.getDerived('elsewhere', '0x0-q80.png')).toBeNull();
+    expect((await bytesOf(await driver.read('source'))).toString()).toBe('the file');
+    expect(await driver.size('200x100-q70.webp')).toBeNull();
+  });
+
+  it('deletes the objects derived from a file with the file', async () => {
+    await driver.put('doomed', Buffer.from('file'));
+    await driver.putDerived('doomed', 'a.jpeg', Buffer.from('preview'));
+    await driver.put('kept', Buffer.from('file'));
+    await driver.putDerived('kept', 'a.jpeg', Buffer.from('preview'));
+    await driver.delete('doomed');
+    expect(await driver.getDerived('doomed', 'a.jpeg')).toBeNull();
+    expect((await driver.getDerived('kept', 'a.jpeg'))?.toString()).toBe('preview');
+    await driver.putDerived('orphan', 'a.jpeg', Buffer.from('preview'));
+    await driver.delete('orphan');
+    expect(await driver.getDerived('orphan', 'a.jpeg')).toBeNull();
+  });
+
+  it('refuses keys and derived names that could escape its namespace', async () => {
     await expect(driver.put('../evil', Buffer.from('x'))).rejects.toThrow();
     await expect(driver.read('a/b')).rejects.toThrow();
+    await driver.put('base', Buffer.from('x'));
+    for (const name of ['..', '../x', 'a/b', '.hidden', '']) {
+      await expect(driver.putDerived('base', name, Buffer.from('x'))).rejects.toThrow();
+      await expect(driver.getDerived('base', name)).rejects.toThrow();
+    }
+    await expect(driver.putDerived('../evil', 'a.png', Buffer.from('x'))).rejects.toThrow();
   });
 }

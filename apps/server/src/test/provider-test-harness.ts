@@ -1,0 +1,103 @@
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { GeneratedUrls } from '@baegen/shared';
+import { type FakeServer, type RecordedRequest, fakePng, sha256, startFakeServer } from './fake-http-server';
+import { expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
+import type { TestContext } from './test-app';
+import { type SignedIn, useSignedIn, useTestApp } from './test-hooks';
+
+type Kind = Parameters<typeof generate>[2];
+type Answer = Awaited<ReturnType<typeof generate>>;
+
+/** What the fake vendor is told on each request: the mode the test set, and where it listens. */
+export interface VendorState<Mode extends string> {
+  mode: Mode | 'ok';
+  url: string;
+}
+
+export type Vendor<Mode extends string> = (
+  request: RecordedRequest,
+  response: ServerResponse,
+  state: VendorState<Mode>,
+) => void | Promise<void>;
+
+export interface ProviderHarness<Mode extends string> {
+  /** How the fake vendor behaves; back to 'ok', with its request log emptied, before each test. */
+  mode: Mode | 'ok';
+  readonly fake: FakeServer;
+  readonly ctx: TestContext;
+  readonly user: SignedIn;
+  generate(kind: Kind, payload: object): Promise<Answer>;
+  uploadSubject(): ReturnType<typeof uploadSubject>;
+  /**
+   * Expects a 200 whose URLs serve, in order, the fake PNGs drawn for `labels`, each stored as an
+   * unclaimed candidate. Answers the URLs.
+   */
+  expectStored(res: Answer, labels: string[]): Promise<string[]>;
+  /** Asks for `kind` and expects a 502 with `code`, and `message` when given. */
+  expectBadGateway(kind: Kind, payload: object, code: string, message?: string): Promise<Answer>;
+}
+
+/**
+ * The setup every provider API test shares: a fake vendor on a local port, the real app pointed
+ * at it by `env` (with a 2 s provider timeout), and one signed-in user.
+ */
+export function useProviderHarness<Mode extends string>(options: {
+  env: (vendorUrl: string) => Record<string, string>;
+  vendor: Vendor<Mode>;
+}): ProviderHarness<Mode> {
+  let fake: FakeServer | undefined;
+  const started = () => {
+    if (!fake) throw new Error('the fake vendor starts in beforeAll');
+    return fake;
+  };
+  beforeAll(async () => {
+    fake = await startFakeServer((request, response) =>
+      options.vendor(request, response, { mode: harness.mode, url: started().url }),
+    );
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  const ctx = useTestApp(() => ({ PROVIDER_TIMEOUT_MS: '2000', ...options.env(started().url) }));
+  const user = useSignedIn(ctx);
+
+  const candidateFlag = async (url: string) => {
+    const row = await ctx.database.db
+      .selectFrom('files')
+      .select('candidate')
+      .where('id', '=', url.split('/')[3]!)
+      .executeTakeFirst();
+    return row ? Number(row.candidate) : null;
+  };
+
+  const harness: ProviderHarness<Mode> = {
+    mode: 'ok',
+    get fake() {
+      return started();
+    },
+    ctx,
+    user,
+    generate: (kind, payload) => generate(ctx, user, kind, payload),
+    uploadSubject: () => uploadSubject(ctx, user),
+    async expectStored(res, labels) {
+      expect(res.statusCode, res.body).toBe(200);
+      const { urls } = res.json<GeneratedUrls>();
+      const served = await Promise.all(urls.map((url) => servedSha(ctx, user, url)));
+      const drawn = await Promise.all(labels.map(async (label) => sha256(await fakePng(label))));
+      expect(served).toEqual(drawn);
+      for (const url of urls) expect(await candidateFlag(url)).toBe(1);
+      return urls;
+    },
+    async expectBadGateway(kind, payload, code, message) {
+      const res = await generate(ctx, user, kind, payload);
+      expectFailure(res, 502, code, message);
+      return res;
+    },
+  };
+  beforeEach(() => {
+    harness.mode = 'ok';
+    harness.fake.requests.length = 0;
+  });
+  return harness;
+}

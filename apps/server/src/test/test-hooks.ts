@@ -1,0 +1,44 @@
+import { afterAll, beforeAll } from 'vitest';
+import { type TestContext, type TestWallet, createTestApp, signIn } from './test-app';
+
+export type SignedIn = Awaited<ReturnType<typeof signIn>>;
+
+/**
+ * Stands in for a value a beforeAll hook has yet to make, so a suite can name it at collection
+ * time. Reading it before the hook has run is a mistake in the suite, and throws.
+ */
+function later<T extends object>(what: string, current: () => T | undefined): T {
+  const made = () => {
+    const value = current();
+    if (!value) throw new Error(`${what} is made in beforeAll; read it inside a hook or a test`);
+    return value;
+  };
+  return new Proxy({} as T, { get: (_target, key) => Reflect.get(made(), key) });
+}
+
+/**
+ * Builds the real app (see createTestApp) before the enclosing suite's tests and closes it after
+ * them. `overrides` may be a function when the environment depends on another hook's result.
+ */
+export function useTestApp(
+  overrides: Record<string, string> | (() => Record<string, string>) = {},
+  deps?: Parameters<typeof createTestApp>[1],
+): TestContext {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp(typeof overrides === 'function' ? overrides() : overrides, deps);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  return later('the test app', () => ctx);
+}
+
+/** Signs a wallet in to `ctx` (a new one unless given) once, before the enclosing suite's tests. */
+export function useSignedIn(ctx: TestContext, wallet?: TestWallet): SignedIn {
+  let user: SignedIn | undefined;
+  beforeAll(async () => {
+    user = await signIn(ctx.app, wallet);
+  });
+  return later('the signed-in user', () => user);
+}
