@@ -21,7 +21,7 @@ export interface TestClock extends Clock {
   set(instant: Date | string): void;
 }
 
-export const TEST_EPOCH = '2026-01-01T00:00:00.000Z';
+const TEST_EPOCH = '2026-01-01T00:00:00.000Z';
 
 export function createTestClock(start: Date | string = TEST_EPOCH): TestClock {
   let current = new Date(start).getTime();
