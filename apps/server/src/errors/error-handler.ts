@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+import { InvalidCursorError } from './domain-errors';
 
 function send(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.status(status).send({ error: { code, message } });
@@ -13,6 +14,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
       return send(reply, error.statusCode, error.code, error.message);
     }
+    if (error instanceof InvalidCursorError) return send(reply, 400, error.code, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const message = first?.message ?? 'Invalid request';
