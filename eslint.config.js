@@ -1,7 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const server = 'apps/server/src';
+const featuresDir = 'apps/web/src/features';
+const features = fs
+  .readdirSync(path.join(import.meta.dirname, featuresDir), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Kysely and src/db/ (reached by any relative path) belong to repositories, db/ and migrations. */
+const noDatabase = [
+  {
+    group: ['kysely', 'kysely/*'],
+    message: 'Only *.repository.ts files, src/db/ and migrations use Kysely.',
+  },
+  {
+    regex: String.raw`^\.{1,2}/(\.\./)*db(/|$)`,
+    message: 'Only *.repository.ts files, src/db/ and migrations import from src/db/.',
+  },
+];
+
+/**
+ * One feature may not import another, whether by climbing relative paths (`../../media/...`) or by
+ * any path that names `features/<other>` (an alias included).
+ */
+function crossFeatureBlock(feature) {
+  const others = features.filter((other) => other !== feature).join('|');
+  return {
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\./)?(\.\./)+(${others})(/|$)|(^|/)features/(${others})(/|$)`,
+              message: 'A feature does not import another feature; compose them in src/app/.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   {
@@ -30,4 +75,56 @@ export default tseslint.config(
     files: ['bench/**', '.ci/**', '**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
+  {
+    files: [`${server}/**/*.ts`],
+    rules: { 'no-restricted-imports': ['error', { patterns: noDatabase }] },
+  },
+  {
+    files: [`${server}/lib/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noDatabase,
+            {
+              regex: String.raw`^(\.\./)+modules(/|$)`,
+              message: 'src/lib/ imports nothing from src/modules/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${server}/**/*.routes.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...noDatabase,
+            {
+              regex: String.raw`\.repository(\.[jt]s)?$`,
+              message: 'Routes call a service, never a repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Where the database is allowed: repositories, db/ with its migrations, the two composition
+    // roots that open it and hand it to repositories, and tests that set it up and inspect it.
+    files: [
+      `${server}/**/*.repository.ts`,
+      `${server}/db/**`,
+      `${server}/app.ts`,
+      `${server}/server.ts`,
+      `${server}/**/*.test.ts`,
+      `${server}/test/**`,
+    ],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  ...features.map(crossFeatureBlock),
 );

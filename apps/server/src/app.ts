@@ -7,6 +7,7 @@ import type { Env } from './config/env';
 import type { DbHandle } from './db/client';
 import { AppError } from './errors/app-error';
 import { registerErrorHandler } from './errors/error-handler';
+import { type Clock, systemClock } from './lib/clock';
 import { registerAuthentication } from './modules/auth/auth.plugin';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -58,8 +59,8 @@ export interface AppDeps {
   providers?: Partial<Providers>;
   /** Where file bytes live; default the local disk under DATA_DIR/files. */
   storageDriver?: StorageDriver;
-  /** The clock for upload and candidate expiry (tests move time forward). */
-  clock?: () => Date;
+  /** The one clock every service reads; tests pin it and move it forward. */
+  clock?: Clock;
   /** Folder holding sample-video.mp4; found next to the server by default. */
   assetsDir?: string;
 }
@@ -68,6 +69,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
   const db = database.db;
+  const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -97,7 +99,7 @@ export async function buildApp(deps: AppDeps) {
     },
   });
 
-  const auth = new AuthService(new AuthRepository(db), {
+  const auth = new AuthService(new AuthRepository(db), clock, {
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
   });
   registerAuthentication(app, auth);
@@ -111,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
       maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
       abandonAfterMs: env.UPLOAD_ABANDON_MINUTES * 60_000,
       candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
-      clock: deps.clock,
+      clock,
       onBackgroundError: (error) => app.log.error({ err: error }, 'recording a file checksum failed'),
     },
   );
@@ -130,8 +132,8 @@ export async function buildApp(deps: AppDeps) {
     await maintenance.close();
   });
 
-  const characters = new CharactersService(new CharactersRepository(db), files);
-  const media = new MediaService(new MediaRepository(db), files);
+  const characters = new CharactersService(new CharactersRepository(db), files, clock);
+  const media = new MediaService(new MediaRepository(db), files, characters, clock);
 
   const providers = { ...createProviders(env), ...deps.providers };
   const generation = new GenerationService(providers, files, {

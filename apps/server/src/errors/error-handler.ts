@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+import { InvalidCursorError } from './domain-errors';
 
 function send(reply: FastifyReply, status: number, code: string, message: string) {
   return reply.status(status).send({ error: { code, message } });
@@ -14,6 +15,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.statusCode, error.code, error.message);
     }
+    if (error instanceof InvalidCursorError) return send(reply, 400, error.code, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const message = first?.message ?? 'Invalid request';

@@ -1,4 +1,4 @@
-/** The one source of "now" for the server: injected, so tests can pin and move it. */
+/** The one source of "now" for services, so tests can pin and move time. */
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();

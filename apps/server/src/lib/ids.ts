@@ -13,7 +13,3 @@ export function newId(length = 20): string {
   }
   return id.length === length ? id : newId(length);
 }
-
-export function nowIso(): string {
-  return new Date().toISOString();
-}

@@ -8,17 +8,40 @@ import nacl from 'tweetnacl';
 import { type AppDeps, buildApp } from '../app';
 import { loadEnv, type Env } from '../config/env';
 import { type DbHandle, createDb, migrateToLatest } from '../db/client';
+import type { Clock } from '../lib/clock';
 import { newId } from '../lib/ids';
 
 /** The database the API suite runs on: PostgreSQL in the postgres project, else a SQLite file. */
 export const TEST_DIALECT: 'sqlite' | 'postgres' =
   process.env.TEST_DB_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
 
+/** A clock that stands still until a test moves it. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+  set(instant: Date | string): void;
+}
+
+const TEST_EPOCH = '2026-01-01T00:00:00.000Z';
+
+export function createTestClock(start: Date | string = TEST_EPOCH): TestClock {
+  let current = new Date(start).getTime();
+  return Object.assign(() => new Date(current), {
+    advance: (ms: number) => {
+      current += ms;
+    },
+    set: (instant: Date | string) => {
+      current = new Date(instant).getTime();
+    },
+  });
+}
+
 export interface TestContext {
   app: FastifyInstance;
   env: Env;
   database: DbHandle;
   dataDir: string;
+  /** The app's clock, pinned at TEST_EPOCH; unused by the app when `deps.clock` replaced it. */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -50,8 +73,8 @@ export async function createTestDatabase(
 }
 
 /**
- * Builds the real app on a real database, migrated, with a temporary DATA_DIR. `deps` injects
- * providers, a clock or a storage driver.
+ * Builds the real app on a real database, migrated, with a temporary DATA_DIR and a pinned test
+ * clock. `deps` injects providers, another clock or a storage driver.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
@@ -61,13 +84,15 @@ export async function createTestApp(
   const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides });
   const { database, drop } = await createTestDatabase(dataDir);
   await migrateToLatest(database.db);
-  const app = await buildApp({ ...deps, env, database });
+  const clock = createTestClock();
+  const app = await buildApp({ clock, ...deps, env, database });
   await app.ready();
   return {
     app,
     env,
     database,
     dataDir,
+    clock,
     close: async () => {
       await app.close();
       await database.close();

@@ -3,6 +3,7 @@ import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { userIdFromAddress, type NonceResponse, type Session } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
+import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { buildSignInMessage, parseSignInMessage } from './auth-message';
 import type { AuthRepository } from './auth.repository';
@@ -29,24 +30,20 @@ function decodeBase58(value: string, length: number, field: string): Uint8Array 
 
 export interface AuthServiceOptions {
   sessionTtlMs: number;
-  now?: () => Date;
 }
 
 const invalidLogin = () => AppError.unauthorized('Invalid or expired sign-in message', 'INVALID_SIGNATURE');
 
 export class AuthService {
-  private readonly now: () => Date;
-
   constructor(
     private readonly repo: AuthRepository,
+    private readonly clock: Clock,
     private readonly options: AuthServiceOptions,
-  ) {
-    this.now = options.now ?? (() => new Date());
-  }
+  ) {}
 
   async issueNonce(address: string, domain: string): Promise<NonceResponse> {
     decodeBase58(address, 32, 'Wallet address');
-    const issued = this.now();
+    const issued = this.clock();
     const nonce = newId(16);
     const issuedAt = issued.toISOString();
     const expiresAt = new Date(issued.getTime() + NONCE_TTL_MS).toISOString();
@@ -67,7 +64,7 @@ export class AuthService {
     if (!fields || fields.address !== input.address || fields.domain !== domain) throw invalidLogin();
 
     const stored = await this.repo.consumeNonce(fields.nonce, input.address);
-    const now = this.now();
+    const now = this.clock();
     if (!stored || stored.message !== input.message || new Date(stored.expires_at) <= now) {
       throw invalidLogin();
     }
@@ -86,7 +83,7 @@ export class AuthService {
 
   async sessionFor(token: string | undefined): Promise<Session | undefined> {
     if (!token) return undefined;
-    return this.repo.findSession(hashToken(token), this.now().toISOString());
+    return this.repo.findSession(hashToken(token), this.clock().toISOString());
   }
 
   async logout(token: string | undefined): Promise<void> {

@@ -1,45 +1,35 @@
 import type { Selectable } from 'kysely';
+import type { ListResponse } from '@baegen/shared';
 import type { Db } from '../../db/client';
+import { type PageRequest, newestFirstPage } from '../../db/pagination';
 import type { CharactersTable } from '../../db/schema';
-import { type Cursor, containsInsensitive } from '../../db/sql-helpers';
+import { containsInsensitive } from '../../db/sql-helpers';
 
 export type CharacterRow = Selectable<CharactersTable>;
-
-export interface CharacterListFilter {
-  search?: string;
-  limit: number;
-  after?: Cursor;
-}
 
 export type CharacterFields = Pick<CharacterRow, 'name' | 'description' | 'attributes' | 'image_url'>;
 
 export class CharactersRepository {
   constructor(private readonly db: Db) {}
 
-  /** One page newest first, plus the count of every row matching the search. */
-  async list(userId: string, filter: CharacterListFilter): Promise<{ rows: CharacterRow[]; total: number }> {
-    let matching = this.db.selectFrom('characters').where('user_id', '=', userId);
-    const term = filter.search;
-    if (term) {
-      matching = matching.where((eb) =>
-        eb.or([containsInsensitive(eb.ref('name'), term), containsInsensitive(eb.ref('description'), term)]),
+  /** One page newest first, with the count of every row matching the search. */
+  async list(
+    userId: string,
+    search: string | undefined,
+    page: PageRequest,
+  ): Promise<ListResponse<CharacterRow>> {
+    const matching = this.db
+      .selectFrom('characters')
+      .where('user_id', '=', userId)
+      .$if(search !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            containsInsensitive(eb.ref('name'), search!),
+            containsInsensitive(eb.ref('description'), search!),
+          ]),
+        ),
       );
-    }
-    let page = matching.selectAll();
-    const after = filter.after;
-    if (after) {
-      page = page.where((eb) =>
-        eb.or([
-          eb('created_at', '<', after.createdAt),
-          eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
-        ]),
-      );
-    }
-    const [rows, count] = await Promise.all([
-      page.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute(),
-      matching.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.total) };
+    return newestFirstPage(matching, matching.selectAll(), { createdAt: 'created_at', id: 'id' }, page);
   }
 
   async findById(userId: string, id: string): Promise<CharacterRow | undefined> {
@@ -49,6 +39,34 @@ export class CharactersRepository {
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  async findName(userId: string, id: string): Promise<{ id: string; name: string } | undefined> {
+    return this.db
+      .selectFrom('characters')
+      .select(['id', 'name'])
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async usesImageUrl(userId: string, url: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('characters')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('image_url', '=', url)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async count(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('characters')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   async insert(row: CharacterRow): Promise<void> {

@@ -6,9 +6,9 @@ import {
   defaultAvatarUrl,
 } from '@baegen/shared';
 import type { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../../db/sql-helpers';
 import { AppError } from '../../errors/app-error';
-import { newId, nowIso } from '../../lib/ids';
+import type { Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
 import type { FilesPort } from '../storage/files.port';
 import type { CharacterFields, CharacterRow, CharactersRepository } from './characters.repository';
 
@@ -43,6 +43,7 @@ export class CharactersService {
   constructor(
     private readonly repo: CharactersRepository,
     private readonly files: FilesPort,
+    private readonly clock: Clock,
   ) {}
 
   /** A generated portrait is an unclaimed candidate file until a character keeps it. */
@@ -51,18 +52,8 @@ export class CharactersService {
   }
 
   async list(userId: string, query: ListQuery): Promise<ListResponse<Character>> {
-    const search = query.search?.trim();
-    const { rows, total } = await this.repo.list(userId, {
-      search: search || undefined,
-      // One row more than asked tells whether another page exists.
-      limit: query.limit + 1,
-      after: query.cursor ? decodeCursor(query.cursor) : undefined,
-    });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
-    return { total, documents: page.map(toCharacterDocument), nextCursor };
+    const page = await this.repo.list(userId, query.search?.trim() || undefined, query);
+    return { ...page, documents: page.documents.map(toCharacterDocument) };
   }
 
   async get(userId: string, id: string): Promise<Character> {
@@ -76,7 +67,7 @@ export class CharactersService {
       id: newId(),
       user_id: userId,
       ...fieldsFrom(input),
-      created_at: nowIso(),
+      created_at: this.clock().toISOString(),
       updated_at: null,
     };
     await this.keepImage(userId, row.image_url);
@@ -87,7 +78,7 @@ export class CharactersService {
   async update(userId: string, id: string, input: ValidCharacterInput): Promise<Character> {
     const fields = fieldsFrom(input);
     await this.keepImage(userId, fields.image_url);
-    const row = await this.repo.update(userId, id, { ...fields, updated_at: nowIso() });
+    const row = await this.repo.update(userId, id, { ...fields, updated_at: this.clock().toISOString() });
     if (!row) throw notFound();
     return toCharacterDocument(row);
   }
@@ -98,5 +89,19 @@ export class CharactersService {
    */
   async delete(userId: string, id: string): Promise<void> {
     if (!(await this.repo.delete(userId, id))) throw notFound();
+  }
+
+  /** The id and name of the user's character, for media that name it. */
+  async findName(userId: string, id: string): Promise<{ id: string; name: string } | undefined> {
+    return this.repo.findName(userId, id);
+  }
+
+  /** Whether one of the user's characters shows this image, so its file must stay. */
+  async usesImageUrl(userId: string, url: string): Promise<boolean> {
+    return this.repo.usesImageUrl(userId, url);
+  }
+
+  async count(userId: string): Promise<number> {
+    return this.repo.count(userId);
   }
 }

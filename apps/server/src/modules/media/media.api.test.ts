@@ -53,10 +53,12 @@ describe(`media API (${TEST_DIALECT})`, () => {
     return id;
   }
 
+  /** Each record a second after the previous one, so newest first is the reverse creation order. */
   async function createMedia(
     headers: Headers,
     body: { characterId: string; type?: 'image' | 'video'; prompt: string; url?: string },
   ) {
+    ctx.clock.advance(1000);
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/media',
@@ -109,7 +111,7 @@ describe(`media API (${TEST_DIALECT})`, () => {
         characterName: 'Luna Starlight',
       });
       expect(beachImage.$id).toMatch(/^[A-Za-z0-9]{20}$/);
-      expect(Number.isNaN(Date.parse(beachImage.createdAt))).toBe(false);
+      expect(Date.parse(cityImage.createdAt) - Date.parse(beachImage.createdAt)).toBe(2000);
     });
 
     it('ignores a userId or createdAt sent by the client', async () => {
@@ -128,7 +130,7 @@ describe(`media API (${TEST_DIALECT})`, () => {
       });
       expect(res.statusCode).toBe(201);
       expect(res.json<Media>().userId).toBe(bobId);
-      expect(res.json<Media>().createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+      expect(res.json<Media>().createdAt).toBe(ctx.clock().toISOString());
       expect((await list(alice)).documents.map((m) => m.prompt)).not.toContain('Mine');
     });
 

@@ -1,8 +1,9 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
-import type { MediaType } from '@baegen/shared';
+import { sql } from 'kysely';
+import type { ListResponse, MediaType } from '@baegen/shared';
 import type { Db } from '../../db/client';
+import { type PageRequest, newestFirstPage } from '../../db/pagination';
 import type { MediaTable } from '../../db/schema';
-import { type Cursor, containsInsensitive } from '../../db/sql-helpers';
+import { containsInsensitive } from '../../db/sql-helpers';
 
 export interface MediaFilter {
   characterId?: string;
@@ -12,8 +13,7 @@ export interface MediaFilter {
 
 export type MediaRow = MediaTable & { character_name: string | null };
 
-export interface MediaCounts {
-  characters: number;
+export interface MediaTypeCounts {
   videos: number;
   images: number;
 }
@@ -21,22 +21,15 @@ export interface MediaCounts {
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
-  async findCharacter(userId: string, characterId: string) {
-    return this.db
-      .selectFrom('characters')
-      .select(['id', 'name'])
-      .where('user_id', '=', userId)
-      .where('id', '=', characterId)
-      .executeTakeFirst();
-  }
-
   async insert(row: MediaTable): Promise<void> {
     await this.db.insertInto('media').values(row).execute();
   }
 
   /**
    * The user's media joined with the character of the same user, so a deleted character (or an id
-   * that names someone else's character) yields a null name rather than another user's data.
+   * that names someone else's character) yields a null name rather than another user's data. The
+   * join stays in this one statement: the search matches character names, and the total and the
+   * keyset pages must agree with it.
    */
   private filtered(userId: string, filter: MediaFilter) {
     const { characterId, type, search } = filter;
@@ -60,30 +53,11 @@ export class MediaRepository {
       );
   }
 
-  /** One page, newest first; asks for one extra row so the caller knows whether more follow. */
-  async list(userId: string, filter: MediaFilter, limit: number, after?: Cursor): Promise<MediaRow[]> {
-    return this.filtered(userId, filter)
-      .selectAll('media')
-      .select('characters.name as character_name')
-      .$if(after !== undefined, (qb) =>
-        qb.where((eb): Expression<SqlBool> =>
-          eb.or([
-            eb('media.created_at', '<', after!.createdAt),
-            eb.and([eb('media.created_at', '=', after!.createdAt), eb('media.id', '<', after!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('media.created_at', 'desc')
-      .orderBy('media.id', 'desc')
-      .limit(limit + 1)
-      .execute();
-  }
-
-  async count(userId: string, filter: MediaFilter): Promise<number> {
-    const row = await this.filtered(userId, filter)
-      .select((eb) => eb.fn.countAll().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
+  /** One page newest first, with the count of every row the filter matches. */
+  async list(userId: string, filter: MediaFilter, page: PageRequest): Promise<ListResponse<MediaRow>> {
+    const matching = this.filtered(userId, filter);
+    const rows = matching.selectAll('media').select('characters.name as character_name');
+    return newestFirstPage(matching, rows, { createdAt: 'media.created_at', id: 'media.id' }, page);
   }
 
   /** Deletes the user's media row and returns it; undefined when the user has no such media. */
@@ -96,7 +70,7 @@ export class MediaRepository {
       .executeTakeFirst();
   }
 
-  /** Whether any of the user's media or characters still point at this URL. */
+  /** Whether any of the user's media still show this URL, as the file or as the thumbnail. */
   async isUrlInUse(userId: string, url: string): Promise<boolean> {
     const media = await this.db
       .selectFrom('media')
@@ -104,22 +78,10 @@ export class MediaRepository {
       .where('user_id', '=', userId)
       .where((eb) => eb.or([eb('url', '=', url), eb('thumbnail', '=', url)]))
       .executeTakeFirst();
-    if (media) return true;
-    const character = await this.db
-      .selectFrom('characters')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('image_url', '=', url)
-      .executeTakeFirst();
-    return character !== undefined;
+    return media !== undefined;
   }
 
-  async counts(userId: string): Promise<MediaCounts> {
-    const characters = await this.db
-      .selectFrom('characters')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+  async countByType(userId: string): Promise<MediaTypeCounts> {
     const byType = await this.db
       .selectFrom('media')
       .select(['type', (eb) => eb.fn.countAll().as('count')])
@@ -127,6 +89,6 @@ export class MediaRepository {
       .groupBy('type')
       .execute();
     const countOf = (type: MediaType) => Number(byType.find((row) => row.type === type)?.count ?? 0);
-    return { characters: Number(characters.count), videos: countOf('video'), images: countOf('image') };
+    return { videos: countOf('video'), images: countOf('image') };
   }
 }

@@ -6,10 +6,11 @@ import {
   type MediaType,
   UNKNOWN_CHARACTER,
 } from '@baegen/shared';
-import { decodeCursor, encodeCursor } from '../../db/sql-helpers';
 import { AppError } from '../../errors/app-error';
-import { newId, nowIso } from '../../lib/ids';
+import type { Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
 import type { FilesPort } from '../storage/files.port';
+import type { CharacterLookupPort } from './character-lookup.port';
 import type { MediaRepository, MediaRow } from './media.repository';
 
 export interface NewMedia {
@@ -38,10 +39,12 @@ export class MediaService {
   constructor(
     private readonly repo: MediaRepository,
     private readonly files: FilesPort,
+    private readonly characters: CharacterLookupPort,
+    private readonly clock: Clock,
   ) {}
 
   async create(userId: string, input: NewMedia): Promise<Media> {
-    const character = await this.repo.findCharacter(userId, input.characterId);
+    const character = await this.characters.findName(userId, input.characterId);
     if (!character) throw AppError.notFound('Character not found', 'CHARACTER_NOT_FOUND');
     // Claimed before the row exists: a sweep between the two steps must not take a kept file.
     await this.files.claimUrls(userId, [input.url, input.thumbnail].filter(Boolean));
@@ -53,7 +56,7 @@ export class MediaService {
       prompt: input.prompt,
       url: input.url,
       thumbnail: input.thumbnail,
-      created_at: nowIso(),
+      created_at: this.clock().toISOString(),
     };
     await this.repo.insert(record);
     return toDocument({ ...record, character_name: character.name });
@@ -66,29 +69,23 @@ export class MediaService {
       type: query.type,
       search: search ? search : undefined,
     };
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const [rows, total] = await Promise.all([
-      this.repo.list(userId, filter, query.limit, after),
-      this.repo.count(userId, filter),
-    ]);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    const nextCursor =
-      rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
-    return { total, documents: page.map(toDocument), nextCursor };
+    const page = await this.repo.list(userId, filter, query);
+    return { ...page, documents: page.documents.map(toDocument) };
   }
 
   /** Removes the record, then its stored file unless another of the user's records still shows it. */
   async remove(userId: string, id: string): Promise<void> {
     const removed = await this.repo.delete(userId, id);
     if (!removed) throw AppError.notFound('Media not found', 'MEDIA_NOT_FOUND');
-    if (!(await this.repo.isUrlInUse(userId, removed.url))) {
-      await this.files.deleteByUrl(userId, removed.url);
-    }
+    const inUse =
+      (await this.repo.isUrlInUse(userId, removed.url)) ||
+      (await this.characters.usesImageUrl(userId, removed.url));
+    if (!inUse) await this.files.deleteByUrl(userId, removed.url);
   }
 
   async stats(userId: string): Promise<MediaStats> {
-    const counts = await this.repo.counts(userId);
-    return { ...counts, totalMedia: counts.videos + counts.images };
+    const characters = await this.characters.count(userId);
+    const { videos, images } = await this.repo.countByType(userId);
+    return { characters, videos, images, totalMedia: videos + images };
   }
 }
