@@ -20,7 +20,12 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { GenerationService } from './modules/generation/generation.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { type Providers, createProviders } from './modules/generation/providers/create-providers';
-import { findAssetsDir, samplesRoutes } from './modules/samples/samples.routes';
+import { createGenerationJobs } from './modules/generation/jobs/generation-jobs.module';
+import { GenerationsRepository } from './modules/generation/jobs/generations.repository';
+import { generationsRoutes } from './modules/generation/jobs/generations.routes';
+import { createJobQueue } from './modules/jobs/create-job-queue';
+import type { JobQueue } from './modules/jobs/job-queue.port';
+import { SAMPLE_VIDEO_FILE, findAssetsDir, samplesRoutes } from './modules/samples/samples.routes';
 import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
@@ -63,6 +68,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Folder holding sample-video.mp4; found next to the server by default. */
   assetsDir?: string;
+  /** The generation job queue; by default the one the database calls for. */
+  jobQueue?: JobQueue;
 }
 
 /** Builds the Fastify app with every module registered. It never listens. */
@@ -135,11 +142,46 @@ export async function buildApp(deps: AppDeps) {
   const characters = new CharactersService(new CharactersRepository(db), files, clock);
   const media = new MediaService(new MediaRepository(db), files, characters, clock);
 
-  const providers = { ...createProviders(env), ...deps.providers };
+  const assetsDir = deps.assetsDir ?? findAssetsDir();
+  const providers = {
+    ...createProviders(env, { clock, clipPath: path.join(assetsDir, SAMPLE_VIDEO_FILE) }),
+    ...deps.providers,
+  };
   const generation = new GenerationService(providers, files, {
     timeoutMs: env.PROVIDER_TIMEOUT_MS,
     maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
+    maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
     onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'AI provider failed'),
+  });
+
+  const queue = deps.jobQueue ?? createJobQueue({ database, env, clock, logger: app.log });
+  const jobs = createGenerationJobs({
+    repo: new GenerationsRepository(db),
+    queue,
+    clock,
+    generation,
+    characters,
+    media,
+    video: providers.video,
+    imageProviderName: providers.image.name,
+    maxActive: env.GENERATION_MAX_ACTIVE,
+    videoTimeoutMs: env.VIDEO_TIMEOUT_MS,
+    videoPollMs: env.VIDEO_POLL_INTERVAL_MS,
+    leaseMs: env.GENERATION_LEASE_MS,
+    onError: (error, context) => app.log.error({ err: error, ...context }, 'generation job failed'),
+  });
+  const recovery = new Sweeper(
+    () => jobs.service.recoverOrphans(2 * env.GENERATION_LEASE_MS),
+    env.GENERATION_LEASE_MS,
+    (error) => app.log.error({ err: error }, 'generation recovery failed'),
+  );
+  app.addHook('onReady', async () => {
+    await queue.start();
+    recovery.start();
+  });
+  app.addHook('preClose', async () => {
+    await recovery.stop();
+    await queue.stop();
   });
 
   await app.register(
@@ -151,11 +193,17 @@ export async function buildApp(deps: AppDeps) {
       await api.register(filesRoutes, { prefix: '/files', ...storage });
       await api.register(avatarsRoutes, { prefix: '/avatars' });
       await api.register(generationRoutes, { prefix: '/generate', generation, env });
+      await api.register(generationsRoutes, {
+        prefix: '/generations',
+        generations: jobs.service,
+        stream: jobs.stream,
+        env,
+      });
       await api.register(mediaRoutes, { prefix: '/media', media });
     },
     { prefix: '/api' },
   );
-  await app.register(samplesRoutes, { assetsDir: deps.assetsDir ?? findAssetsDir() });
+  await app.register(samplesRoutes, { assetsDir });
 
   const serveIndex = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
   app.setNotFoundHandler((request, reply) => {

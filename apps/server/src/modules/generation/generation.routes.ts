@@ -25,25 +25,31 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * The per-user limit on generation requests, shared by the synchronous routes and job creation
+ * (one key, so both count against the same allowance).
+ */
+export function generationRateLimit(env: Env) {
+  return {
+    max: env.GENERATION_RATE_LIMIT_MAX,
+    timeWindow: env.GENERATION_RATE_LIMIT_WINDOW_MS,
+    // After authentication, so the limit is per user rather than per address.
+    hook: 'preHandler' as const,
+    keyGenerator: (request: FastifyRequest) => `generate:${request.session?.userId ?? request.ip}`,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
+      const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
+      return new AppError(429, 'RATE_LIMITED', MESSAGES.service.generationRateLimited(seconds));
+    },
+  };
+}
+
 export async function generationRoutes(
   app: FastifyInstance,
   opts: { generation: GenerationService; env: Env },
 ) {
   const { generation, env } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = {
-    rateLimit: {
-      max: env.GENERATION_RATE_LIMIT_MAX,
-      timeWindow: env.GENERATION_RATE_LIMIT_WINDOW_MS,
-      // After authentication, so the limit is per user rather than per address.
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `generate:${request.session?.userId ?? request.ip}`,
-      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
-        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-        return new AppError(429, 'RATE_LIMITED', MESSAGES.service.generationRateLimited(seconds));
-      },
-    },
-  };
+  const config = { rateLimit: generationRateLimit(env) };
 
   r.post(
     '/prompt',

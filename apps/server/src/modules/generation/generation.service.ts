@@ -3,15 +3,16 @@ import { MESSAGES, avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import { shapesAvatarPng } from '../avatars/avatars.service';
 import type { FilesPort } from '../storage/files.port';
-import { fetchImageBytes } from './fetch-image';
+import { fetchBytes } from './fetch-bytes';
 import { violatesMinorPolicy } from './prompt-policy';
 import { assertPublicHost } from './public-host';
 import type { Providers } from './providers/create-providers';
-import type { ImageOutput, SubjectImage } from './providers/ports';
+import type { ImageOutput, SubjectImage, VideoOutput } from './providers/ports';
 
 export interface GenerationOptions {
   timeoutMs: number;
   maxImageBytes: number;
+  maxVideoBytes: number;
   onProviderError(error: unknown, provider: string): void;
 }
 
@@ -39,7 +40,8 @@ export class GenerationService {
     private readonly options: GenerationOptions,
   ) {}
 
-  private checkPolicy(text: string) {
+  /** Refuses text that sexualises minors (422 PROMPT_REFUSED) before any provider sees it. */
+  checkPolicy(text: string) {
     if (violatesMinorPolicy(text)) throw new AppError(422, 'PROMPT_REFUSED', MESSAGES.service.promptRefused);
   }
 
@@ -77,10 +79,19 @@ export class GenerationService {
       const data =
         output.kind === 'bytes'
           ? output.data
-          : await fetchImageBytes(output.url, this.options.maxImageBytes, signal);
+          : await fetchBytes(output.url, this.options.maxImageBytes, signal);
       urls.push(await this.files.storeCandidate(userId, data, `generated-${index + 1}`));
     }
     return urls;
+  }
+
+  /** Copies a finished clip into the user's storage (provider URLs expire) and answers our URL. */
+  async storeVideo(userId: string, output: VideoOutput, signal: AbortSignal): Promise<string> {
+    const data =
+      output.kind === 'bytes'
+        ? output.data
+        : await fetchBytes(output.url, this.options.maxVideoBytes, signal);
+    return this.files.storeCandidate(userId, data, 'video');
   }
 
   async improvePrompt(appearance: string, signal: AbortSignal): Promise<string> {
@@ -153,7 +164,7 @@ export class GenerationService {
       const key = `url:${createHash('sha256').update(subject).digest('hex')}`;
       return subjectImage(key, subject, async () => {
         await assertPublicHost(subject);
-        const data = await fetchImageBytes(
+        const data = await fetchBytes(
           subject,
           this.options.maxImageBytes,
           AbortSignal.timeout(this.options.timeoutMs),

@@ -21,8 +21,13 @@ export interface MediaTypeCounts {
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
+  /** Inserting an id that exists does nothing: a job that saves its media again after a restart. */
   async insert(row: MediaTable): Promise<void> {
-    await this.db.insertInto('media').values(row).execute();
+    await this.db
+      .insertInto('media')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   /**

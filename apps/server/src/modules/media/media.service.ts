@@ -43,13 +43,14 @@ export class MediaService {
     private readonly clock: Clock,
   ) {}
 
-  async create(userId: string, input: NewMedia): Promise<Media> {
+  /** `id` is the generation job's own id when a job saves its result, so a repeat is a no-op. */
+  async create(userId: string, input: NewMedia, id = newId()): Promise<Media> {
     const character = await this.characters.findName(userId, input.characterId);
     if (!character) throw AppError.notFound('Character not found', 'CHARACTER_NOT_FOUND');
     // Claimed before the row exists: a sweep between the two steps must not take a kept file.
     await this.files.claimUrls(userId, [input.url, input.thumbnail].filter(Boolean));
     const record = {
-      id: newId(),
+      id,
       user_id: userId,
       character_id: character.id,
       type: input.type,

@@ -13,8 +13,8 @@ export interface FilesPort {
   /** Deletes the stored file behind such a URL if the user owns it; no-op otherwise. */
   deleteByUrl(userId: string, url: string): Promise<void>;
   /**
-   * Stores an image a provider produced as an unclaimed candidate of the user and answers our own
-   * URL for it. Throws when the bytes are not an image we accept or exceed the image cap.
+   * Stores an image or a clip a provider produced as an unclaimed candidate of the user and answers
+   * our own URL for it. Throws when the bytes are of no type we accept or exceed that type's cap.
    */
   storeCandidate(userId: string, data: Buffer, name: string): Promise<string>;
   /** One of the user's complete files; 404 FILE_NOT_FOUND otherwise. */

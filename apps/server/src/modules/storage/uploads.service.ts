@@ -235,15 +235,14 @@ export class UploadsService {
   }
 
   /**
-   * Stores an image a provider produced as an unclaimed candidate of the user and answers our own
-   * URL for it. Throws when the bytes are not an image we accept.
+   * Stores an image or a clip a provider produced as an unclaimed candidate of the user and answers
+   * our own URL for it. Throws when the bytes are of no type we accept or exceed that type's cap.
    */
   async storeCandidate(userId: string, data: Buffer, name: string): Promise<string> {
     const type = sniffFileType(data);
-    if (!type || type.kind !== 'image')
-      throw new Error('Provider output is not a PNG, JPEG, WebP or GIF image');
-    if (data.length > this.caps.maxImageBytes)
-      throw new Error('Provider output is larger than the image limit');
+    if (!type) throw new Error('Provider output is not an image or a video we accept');
+    if (data.length > this.capFor(type))
+      throw new Error(`Provider output is larger than the ${type.kind} limit`);
     const row = await this.storeWhole(userId, data, `${name}.${type.extension}`, type, true);
     return fileViewUrl(row.id);
   }

@@ -1,26 +1,35 @@
-import type { CreateGenerationInput, Generation } from '@baegen/shared';
+import type { Character, CreateGenerationInput, Generation } from '@baegen/shared';
 import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/ids';
 import type { JobQueue } from '../../jobs/job-queue.port';
+import type { GenerationService } from '../generation.service';
 import type { VideoProvider } from '../providers/ports';
 import { GenerationEventsHub } from './generation-events.hub';
 import type { StreamSource } from './generation-events.stream';
-import { GenerationRunner, type ImageJobs } from './generation.runner';
+import { GenerationRunner } from './generation.runner';
 import type { GenerationsRepository } from './generations.repository';
 import { GENERATION_JOB, type GenerationJobPayload, GenerationsService } from './generations.service';
 import { RunningJobs } from './running-jobs';
-import type { VideoJobDeps } from './run-video';
 
-export interface GenerationJobsDeps {
+/** The parts of other modules a video job needs: the character's picture and a gallery record. */
+export interface GenerationJobsPorts {
+  characters: { get(userId: string, id: string): Promise<Character> };
+  media: {
+    create(
+      userId: string,
+      input: { characterId: string; type: 'video'; prompt: string; url: string; thumbnail: string },
+      id: string,
+    ): Promise<{ $id: string }>;
+  };
+}
+
+export interface GenerationJobsDeps extends GenerationJobsPorts {
   repo: GenerationsRepository;
   queue: JobQueue;
   clock: Clock;
-  images: ImageJobs & { providerName: string };
+  generation: GenerationService;
   video: VideoProvider;
-  characterImage: VideoJobDeps['characterImage'];
-  storeClip: VideoJobDeps['storeClip'];
-  saveMedia: VideoJobDeps['saveMedia'];
-  checkPrompt(prompt: string): void;
+  imageProviderName: string;
   maxActive: number;
   videoTimeoutMs: number;
   videoPollMs: number;
@@ -43,32 +52,36 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * Generation as durable jobs: the service the routes call, the runner the queue calls, and the
- * hub the event streams listen to, over one repository.
+ * stream source the event routes read, over one repository.
  */
 export function createGenerationJobs(deps: GenerationJobsDeps) {
-  const { repo } = deps;
+  const { repo, generation } = deps;
   const hub = new GenerationEventsHub();
   const running = new RunningJobs();
+  const characterImage = async (userId: string, characterId: string) => {
+    const character = await deps.characters.get(userId, characterId);
+    return { url: character.imageUrl, image: await generation.resolveSubject(userId, character.imageUrl) };
+  };
   const service = new GenerationsService(repo, deps.queue, hub, running, deps.clock, {
     maxActive: deps.maxActive,
+    providerFor: (kind: Generation['kind']) => (kind === 'video' ? deps.video.name : deps.imageProviderName),
     validate: async (userId: string, input: CreateGenerationInput) => {
-      deps.checkPrompt(input.prompt);
-      if (input.subject) await deps.images.resolveSubject(userId, input.subject);
-      if (input.characterId) await deps.characterImage(userId, input.characterId);
+      generation.checkPolicy(input.prompt);
+      if (input.subject) await generation.resolveSubject(userId, input.subject);
+      if (input.characterId) await deps.characters.get(userId, input.characterId);
     },
-    providerFor: (kind: Generation['kind']) =>
-      kind === 'video' ? deps.video.name : deps.images.providerName,
   });
   const runner = new GenerationRunner(
     repo,
     service,
     running,
-    deps.images,
+    generation,
     {
       provider: deps.video,
-      characterImage: deps.characterImage,
-      storeClip: deps.storeClip,
-      saveMedia: deps.saveMedia,
+      characterImage,
+      storeClip: (userId, output, signal) => generation.storeVideo(userId, output, signal),
+      saveMedia: async (userId, media) =>
+        (await deps.media.create(userId, { ...media, type: 'video' }, media.id)).$id,
       sleep,
       pollMs: deps.videoPollMs,
       timeoutMs: deps.videoTimeoutMs,

@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../../../db/client';
+import { type PageRequest, newestFirstPage } from '../../../db/pagination';
 import type { GenerationsTable } from '../../../db/schema';
 
 export type GenerationRow = GenerationsTable;
@@ -39,40 +40,13 @@ export class GenerationsRepository {
     return Number(row.count);
   }
 
-  private byStatus(userId: string, status?: 'active' | 'finished') {
-    return this.db
+  /** The user's jobs, newest first, one page at a time; `status` narrows to active or finished ones. */
+  async list(userId: string, status: 'active' | 'finished' | undefined, page: PageRequest) {
+    const matching = this.db
       .selectFrom('generations')
       .where('user_id', '=', userId)
       .$if(status !== undefined, (qb) => qb.where('status', 'in', status === 'active' ? ACTIVE : FINISHED));
-  }
-
-  async count(userId: string, status?: 'active' | 'finished'): Promise<number> {
-    const row = await this.byStatus(userId, status)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  /** Newest first by (created_at, id), starting after `after` when given; `limit` rows at most. */
-  async list(
-    userId: string,
-    options: { status?: 'active' | 'finished'; limit: number; after?: { createdAt: string; id: string } },
-  ): Promise<GenerationRow[]> {
-    const { after } = options;
-    return this.byStatus(userId, options.status)
-      .selectAll()
-      .$if(after !== undefined, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            eb('created_at', '<', after!.createdAt),
-            eb.and([eb('created_at', '=', after!.createdAt), eb('id', '<', after!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(options.limit)
-      .execute();
+    return newestFirstPage(matching, matching.selectAll(), { createdAt: 'created_at', id: 'id' }, page);
   }
 
   /**

@@ -7,7 +7,9 @@ import {
   generationListSchema,
   generationSchema,
 } from '@baegen/shared';
+import type { Env } from '../../../config/env';
 import { currentUser } from '../../auth/auth.plugin';
+import { generationRateLimit } from '../generation.routes';
 import { type StreamSource, lastEventId, streamGenerationEvents } from './generation-events.stream';
 import type { GenerationsService } from './generations.service';
 
@@ -15,7 +17,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export async function generationsRoutes(
   app: FastifyInstance,
-  opts: { generations: GenerationsService; stream: StreamSource; rateLimit: object },
+  opts: { generations: GenerationsService; stream: StreamSource; env: Env },
 ) {
   const { generations } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +26,7 @@ export async function generationsRoutes(
     '/',
     {
       preHandler: app.authenticate,
-      config: { rateLimit: opts.rateLimit },
+      config: { rateLimit: generationRateLimit(opts.env) },
       schema: { body: createGenerationSchema, response: { 202: generationSchema } },
     },
     async (request, reply) =>

@@ -62,21 +62,6 @@ export function toGeneration(row: GenerationRow): Generation {
   };
 }
 
-const encodeCursor = (row: GenerationRow) =>
-  Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
-
-function decodeCursor(value: string): { createdAt: string; id: string } {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && typeof parsed[1] === 'string') {
-      return { createdAt: parsed[0], id: parsed[1] };
-    }
-  } catch {
-    // reported below
-  }
-  throw AppError.badRequest('Invalid cursor', 'INVALID_CURSOR');
-}
-
 /** The user's generation jobs: create, read, cancel, and every change announced on their stream. */
 export class GenerationsService {
   constructor(
@@ -154,17 +139,8 @@ export class GenerationsService {
   }
 
   async list(userId: string, query: GenerationListQuery): Promise<GenerationList> {
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const [total, rows] = await Promise.all([
-      this.repo.count(userId, query.status),
-      this.repo.list(userId, { status: query.status, limit: query.limit + 1, after }),
-    ]);
-    const page = rows.slice(0, query.limit);
-    return {
-      total,
-      documents: page.map(toGeneration),
-      nextCursor: rows.length > query.limit ? encodeCursor(page.at(-1)!) : null,
-    };
+    const page = await this.repo.list(userId, query.status, query);
+    return { ...page, documents: page.documents.map(toGeneration) };
   }
 
   /** Cancels a queued or running job; the worker running it sees the status and stops. */

@@ -1,4 +1,5 @@
 import type { Env } from '../../../config/env';
+import type { Clock } from '../../../lib/clock';
 import { A1111ImageProvider } from './image/a1111-image.provider';
 import { DemoImageProvider } from './image/demo-image.provider';
 import { HttpImageProvider } from './image/http-image.provider';
@@ -7,7 +8,7 @@ import { ReplicateImageProvider } from './image/replicate-image.provider';
 import type { ImageProvider, PromptProvider, VideoProvider } from './ports';
 import { DemoPromptProvider } from './prompt/demo-prompt.provider';
 import { OpenAiPromptProvider } from './prompt/openai-prompt.provider';
-import { DemoVideoProvider } from './video/demo-video.provider';
+import { createVideoProvider } from './video/create-video-provider';
 
 export interface Providers {
   prompt: PromptProvider;
@@ -16,7 +17,7 @@ export interface Providers {
 }
 
 /** Picks one adapter per port from the environment, once at boot. env.ts has checked the variables. */
-export function createProviders(env: Env): Providers {
+export function createProviders(env: Env, deps: { clock: Clock; clipPath: string }): Providers {
   const prompt =
     env.PROMPT_PROVIDER === 'openai'
       ? new OpenAiPromptProvider({
@@ -28,10 +29,14 @@ export function createProviders(env: Env): Providers {
           title: env.OPENROUTER_TITLE,
         })
       : new DemoPromptProvider();
-  return { prompt, image: createImageProvider(env), video: new DemoVideoProvider() };
+  return {
+    prompt,
+    image: createImageProvider(env, deps.clock),
+    video: createVideoProvider(env, deps),
+  };
 }
 
-function createImageProvider(env: Env): ImageProvider {
+function createImageProvider(env: Env, clock: Clock): ImageProvider {
   switch (env.IMAGE_PROVIDER) {
     case 'http':
       return new HttpImageProvider(env.IMAGE_HTTP_BASE_URL ?? '');
@@ -60,6 +65,6 @@ function createImageProvider(env: Env): ImageProvider {
         denoisingStrength: env.A1111_DENOISING_STRENGTH,
       });
     default:
-      return new DemoImageProvider();
+      return new DemoImageProvider({ delayMs: env.DEMO_DELAY_MS ?? 0, clock });
   }
 }

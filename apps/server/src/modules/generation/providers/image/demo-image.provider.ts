@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { type Clock, waitOnClock } from '../../../../lib/clock';
 import type { ImageOutput, ImageProvider, SubjectImage } from '../ports';
 
 const WIDTH = 768;
@@ -75,6 +76,9 @@ ${bars}
 export class DemoImageProvider implements ImageProvider {
   readonly name = 'demo';
 
+  /** `delayMs` (DEMO_DELAY_MS) makes each answer take that long, as a real provider would. */
+  constructor(private readonly options: { delayMs: number; clock: Clock }) {}
+
   private async draw(seed: string): Promise<ImageOutput> {
     const data = await sharp(Buffer.from(demoArtSvg(seed)))
       .png({ compressionLevel: 6 })
@@ -82,11 +86,18 @@ export class DemoImageProvider implements ImageProvider {
     return { kind: 'bytes', data };
   }
 
-  async generate(prompt: string): Promise<ImageOutput[]> {
+  async generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]> {
+    await waitOnClock(this.options.clock, this.options.delayMs, signal);
     return [await this.draw(`image\n${prompt}`)];
   }
 
-  async generateCharacter(prompt: string, subject: SubjectImage, outputs: number): Promise<ImageOutput[]> {
+  async generateCharacter(
+    prompt: string,
+    subject: SubjectImage,
+    outputs: number,
+    signal: AbortSignal,
+  ): Promise<ImageOutput[]> {
+    await waitOnClock(this.options.clock, this.options.delayMs, signal);
     return Promise.all(
       Array.from({ length: outputs }, (_, index) =>
         this.draw(`character\n${prompt}\n${subject.key}\n${index}`),

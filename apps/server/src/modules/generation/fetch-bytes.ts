@@ -1,10 +1,10 @@
 import { ProviderError } from './providers/ports';
 
 /**
- * Downloads an image (a provider output or an https subject) into memory, refusing anything
+ * Downloads a provider output or an https subject into memory, refusing anything
  * larger than `maxBytes` as it streams in. data: URIs are decoded in place.
  */
-export async function fetchImageBytes(
+export async function fetchBytes(
   url: string,
   maxBytes: number,
   signal: AbortSignal,
@@ -19,14 +19,14 @@ export async function fetchImageBytes(
   // A user's URL must not redirect past the public-host check.
   const response = await fetch(url, { signal, redirect: options.followRedirects ? 'follow' : 'error' });
   if (!response.ok || !response.body)
-    throw new ProviderError(`Fetching an image answered HTTP ${response.status}`);
+    throw new ProviderError(`Fetching a provider output answered HTTP ${response.status}`);
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new ProviderError('The image is larger than the image limit');
+  if (declared > maxBytes) throw new ProviderError('The download is larger than its limit');
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of response.body) {
     total += chunk.length;
-    if (total > maxBytes) throw new ProviderError('The image is larger than the image limit');
+    if (total > maxBytes) throw new ProviderError('The download is larger than its limit');
     chunks.push(Buffer.from(chunk));
   }
   return Buffer.concat(chunks);
