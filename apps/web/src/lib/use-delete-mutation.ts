@@ -13,7 +13,7 @@ import { apiNoContent } from './api-client';
 type Pages = InfiniteData<ListResponse<{ $id: string }>, string | null>;
 
 /** Takes the item out of every cached page under `listsKey` that holds it, lowering those totals. */
-export function removeFromLists(queryClient: QueryClient, listsKey: QueryKey, id: string): void {
+function removeFromLists(queryClient: QueryClient, listsKey: QueryKey, id: string): void {
   queryClient.setQueriesData<Pages>({ queryKey: listsKey }, (data) => {
     if (!data) return data;
     const holds = data.pages.some((page) => page.documents.some((item) => item.$id === id));
