@@ -9,6 +9,7 @@ import {
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
 import { fetchListPage } from '../lib/list-page';
+import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
 
 // Every read of /api/characters, for the characters pages, the media pages and the dashboard alike.
@@ -75,10 +76,10 @@ export function useCharacterOptions() {
 
 /** The newest characters, for the dashboard. */
 export function useRecentCharacters() {
-  return useQuery({
+  return useListHead({
     queryKey: characterKeys.recent,
-    queryFn: () =>
-      fetchListPage(CHARACTERS_PATH, characterListSchema, { limit: DASHBOARD_RECENT_CHARACTERS }),
-    select: (page) => page.documents,
+    path: CHARACTERS_PATH,
+    schema: characterListSchema,
+    limit: DASHBOARD_RECENT_CHARACTERS,
   });
 }

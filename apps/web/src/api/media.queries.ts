@@ -7,7 +7,7 @@ import {
   mediaStatsSchema,
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
-import { fetchListPage } from '../lib/list-page';
+import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
 
 // Every read of /api/media, for the gallery and the dashboard alike.
@@ -56,9 +56,10 @@ export function useMediaStats() {
 
 /** The newest media, for the dashboard. */
 export function useRecentMedia() {
-  return useQuery({
+  return useListHead({
     queryKey: mediaKeys.recent,
-    queryFn: () => fetchListPage(MEDIA_PATH, mediaListSchema, { limit: DASHBOARD_MEDIA_KEPT }),
-    select: (page) => page.documents,
+    path: MEDIA_PATH,
+    schema: mediaListSchema,
+    limit: DASHBOARD_MEDIA_KEPT,
   });
 }

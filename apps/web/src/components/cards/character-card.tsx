@@ -2,8 +2,8 @@ import { Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ROUTES, formatDate, truncate } from '@baegen/shared';
 import { buttonClasses } from '../ui/button';
-import { COMPACT_CARD, COMPACT_PICTURE, COMPACT_TITLE } from './card-classes';
 import { CharacterImage } from './character-image';
+import { CompactCard } from './compact-card';
 
 export type CharacterCardProps =
   | { character: Character; onDelete: (character: Character) => void; compact?: false }
@@ -33,22 +33,20 @@ export function CharacterCard(props: CharacterCardProps) {
 
   if (props.compact) {
     return (
-      <Link to={ROUTES.newMediaFor(id)} className={COMPACT_CARD} data-testid="recent-character">
-        <div className={COMPACT_PICTURE}>
+      <CompactCard
+        to={ROUTES.newMediaFor(id)}
+        testId="recent-character"
+        picture={
           <CharacterImage
             src={character.imageUrl}
             name={name}
             alt=""
             className="absolute inset-0 size-full"
           />
-        </div>
-        <div className="p-4">
-          <h3 className={COMPACT_TITLE}>{name}</h3>
-          <p className="text-xs text-ink-400">
-            <CharacterDate character={character} />
-          </p>
-        </div>
-      </Link>
+        }
+        title={name}
+        meta={<CharacterDate character={character} />}
+      />
     );
   }
 

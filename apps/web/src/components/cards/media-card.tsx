@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Download, ExternalLink, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
 import { type Media, ROUTES, formatDate } from '@baegen/shared';
 import { downloadMedia, mediaTitle } from '../../lib/media-file';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
-import { COMPACT_CARD, COMPACT_PICTURE, COMPACT_TITLE } from './card-classes';
+import { CompactCard } from './compact-card';
 import { VideoPlayer } from './video-player';
 
 export type MediaCardProps =
@@ -20,20 +19,24 @@ function MediaDate({ media }: { media: Media }) {
 function CompactMediaCard({ media }: { media: Media }) {
   const picture = media.type === 'video' ? media.thumbnail : media.url;
   return (
-    <Link to={ROUTES.media} className={COMPACT_CARD} data-testid="recent-media">
-      <div className={COMPACT_PICTURE}>
-        {picture ? (
-          <img src={picture} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
-        ) : null}
-        <MediaTypeBadge type={media.type} />
-      </div>
-      <div className="p-4">
-        <h3 className={COMPACT_TITLE}>{mediaTitle(media)}</h3>
-        <p className="truncate text-xs text-ink-400">
+    <CompactCard
+      to={ROUTES.media}
+      testId="recent-media"
+      picture={
+        <>
+          {picture ? (
+            <img src={picture} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+          ) : null}
+          <MediaTypeBadge type={media.type} />
+        </>
+      }
+      title={mediaTitle(media)}
+      meta={
+        <>
           {media.characterName} · <MediaDate media={media} />
-        </p>
-      </div>
-    </Link>
+        </>
+      }
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 import type { PagedList } from '../../lib/use-paged-list';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
-import { CardSkeleton } from '../ui/skeleton';
+import { SkeletonGrid } from '../ui/skeleton';
 
 export interface ListGridProps<T extends { $id: string }> {
   list: PagedList<T>;
@@ -44,13 +44,7 @@ export function ListGrid<T extends { $id: string }>({
   }, [list.isError, message, toastId]);
 
   if (list.isPending) {
-    return (
-      <div className={gridClassName} role="status" aria-label={`Loading ${noun}`}>
-        {Array.from({ length: skeletons }, (_, index) => (
-          <CardSkeleton key={index} />
-        ))}
-      </div>
-    );
+    return <SkeletonGrid count={skeletons} className={gridClassName} label={`Loading ${noun}`} />;
   }
   if (list.isError && list.items.length === 0) {
     return (

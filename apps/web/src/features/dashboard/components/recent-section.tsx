@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@baegen/shared';
-import { CardSkeleton } from '../../../components/ui/skeleton';
+import { SkeletonGrid } from '../../../components/ui/skeleton';
 
 const GRID = 'grid gap-4 sm:grid-cols-3 sm:gap-6';
 
@@ -30,13 +30,7 @@ export function RecentSection<T extends { $id: string }>({
   const items = query.data?.slice(0, limit) ?? [];
   let body;
   if (query.isPending) {
-    body = (
-      <div className={GRID} role="status" aria-label={`Loading ${title}`}>
-        {Array.from({ length: limit }, (_, index) => (
-          <CardSkeleton key={index} />
-        ))}
-      </div>
-    );
+    body = <SkeletonGrid count={limit} className={GRID} label={`Loading ${title}`} />;
   } else if (query.isError || items.length === 0) {
     body = (
       <p className="card px-6 py-10 text-center text-ink-300">
