@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { GeneratedUrls } from '@baegen/shared';
+import { type GeneratedUrls, MESSAGES } from '@baegen/shared';
 import { type FakeServer, type RecordedRequest, fakePng, sha256, startFakeServer } from './fake-http-server';
 import { expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
 import type { TestContext } from './test-app';
@@ -34,9 +34,18 @@ export interface ProviderHarness<Mode extends string> {
    * unclaimed candidate. Answers the URLs.
    */
   expectStored(res: Answer, labels: string[]): Promise<string[]>;
-  /** Asks for `kind` and expects a 502 with `code`, and `message` when given. */
-  expectBadGateway(kind: Kind, payload: object, code: string, message?: string): Promise<Answer>;
+  /**
+   * Asks for `kind` (a character variation of a freshly uploaded subject) and expects the 502 with
+   * that kind's code and SPEC message.
+   */
+  expectBadGateway(kind: Kind): Promise<Answer>;
 }
+
+const FAILURES = {
+  prompt: { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
+  image: { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
+  character: { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
+} as const;
 
 /**
  * The setup every provider API test shares: a fake vendor on a local port, the real app pointed
@@ -89,9 +98,15 @@ export function useProviderHarness<Mode extends string>(options: {
       for (const url of urls) expect(await candidateFlag(url)).toBe(1);
       return urls;
     },
-    async expectBadGateway(kind, payload, code, message) {
+    async expectBadGateway(kind) {
+      const payload =
+        kind === 'prompt'
+          ? { appearance: 'short hair' }
+          : kind === 'character'
+            ? { prompt: 'x', subject: (await uploadSubject(ctx, user)).url }
+            : { prompt: 'x' };
       const res = await generate(ctx, user, kind, payload);
-      expectFailure(res, 502, code, message);
+      expectFailure(res, 502, FAILURES[kind].code, FAILURES[kind].message);
       return res;
     },
   };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
@@ -77,27 +76,16 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
 
   it('turns an HTTP error into 502', async () => {
     h.mode = 'error';
-    await h.expectBadGateway(
-      'image',
-      { prompt: 'x' },
-      'IMAGE_GENERATION_FAILED',
-      MESSAGES.service.imageFailed,
-    );
+    await h.expectBadGateway('image');
   });
 
   it('turns an item without image data into 502', async () => {
     h.mode = 'malformed';
-    const subject = await h.uploadSubject();
-    await h.expectBadGateway(
-      'character',
-      { prompt: 'x', subject: subject.url },
-      'CHARACTER_GENERATION_FAILED',
-      MESSAGES.service.characterVariationFailed,
-    );
+    await h.expectBadGateway('character');
   });
 
   it('gives up after the provider timeout', async () => {
     h.mode = 'slow';
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
+    await h.expectBadGateway('image');
   });
 });
