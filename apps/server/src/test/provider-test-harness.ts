@@ -35,10 +35,10 @@ export interface ProviderHarness<Mode extends string> {
    */
   expectStored(res: Answer, labels: string[]): Promise<string[]>;
   /**
-   * Asks for `kind` (a character variation of a freshly uploaded subject) and expects the 502 with
-   * that kind's code and SPEC message.
+   * Puts the vendor in `mode`, asks for `kind` (a character variation of a freshly uploaded
+   * subject) and expects the 502 with that kind's code and SPEC message.
    */
-  expectBadGateway(kind: Kind): Promise<Answer>;
+  failsWith(mode: Mode, kind: Kind): Promise<Answer>;
 }
 
 const FAILURES = {
@@ -98,7 +98,8 @@ export function useProviderHarness<Mode extends string>(options: {
       for (const url of urls) expect(await candidateFlag(url)).toBe(1);
       return urls;
     },
-    async expectBadGateway(kind) {
+    async failsWith(mode, kind) {
+      harness.mode = mode;
       const payload =
         kind === 'prompt'
           ? { appearance: 'short hair' }

@@ -54,18 +54,9 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
     await h.expectStored(res, ['img2img-0', 'img2img-1']);
   });
 
-  it('turns an HTTP error into 502', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway('image');
-  });
+  it('turns an HTTP error into 502', () => h.failsWith('error', 'image'));
 
-  it('turns a malformed images field into 502', async () => {
-    h.mode = 'malformed';
-    await h.expectBadGateway('image');
-  });
+  it('turns a malformed images field into 502', () => h.failsWith('malformed', 'image'));
 
-  it('gives up after the provider timeout', async () => {
-    h.mode = 'slow';
-    await h.expectBadGateway('character');
-  });
+  it('gives up after the provider timeout', () => h.failsWith('slow', 'character'));
 });

@@ -52,28 +52,22 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
   });
 
   it('turns an HTTP error into 502 with the service message', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway('image');
-    await h.expectBadGateway('character');
+    await h.failsWith('error', 'image');
+    await h.failsWith('error', 'character');
   });
 
-  it('turns malformed output into 502', async () => {
-    h.mode = 'malformed';
-    await h.expectBadGateway('image');
-  });
+  it('turns malformed output into 502', () => h.failsWith('malformed', 'image'));
 
   it('refuses an output URL that does not hold an image, storing nothing', async () => {
-    h.mode = 'not-an-image';
     const before = await h.ctx.database.db.selectFrom('files').select('id').execute();
-    await h.expectBadGateway('image');
+    await h.failsWith('not-an-image', 'image');
     expect(h.fake.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
     expect(await h.ctx.database.db.selectFrom('files').select('id').execute()).toHaveLength(before.length);
   });
 
   it('gives up after the provider timeout', async () => {
-    h.mode = 'slow';
     const started = Date.now();
-    await h.expectBadGateway('image');
+    await h.failsWith('slow', 'image');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

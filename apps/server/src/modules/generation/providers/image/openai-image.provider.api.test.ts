@@ -74,18 +74,9 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
     await h.expectStored(res, ['/out/edit-0.png', 'edit-1', '/out/edit-2.png', 'edit-3']);
   });
 
-  it('turns an HTTP error into 502', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway('image');
-  });
+  it('turns an HTTP error into 502', () => h.failsWith('error', 'image'));
 
-  it('turns an item without image data into 502', async () => {
-    h.mode = 'malformed';
-    await h.expectBadGateway('character');
-  });
+  it('turns an item without image data into 502', () => h.failsWith('malformed', 'character'));
 
-  it('gives up after the provider timeout', async () => {
-    h.mode = 'slow';
-    await h.expectBadGateway('image');
-  });
+  it('gives up after the provider timeout', () => h.failsWith('slow', 'image'));
 });

@@ -87,20 +87,14 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
   });
 
   it('turns an HTTP error and a failed prediction into 502', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway('image');
-    h.mode = 'failed';
-    await h.expectBadGateway('image');
+    await h.failsWith('error', 'image');
+    await h.failsWith('failed', 'image');
   });
 
-  it('turns malformed output into 502', async () => {
-    h.mode = 'malformed';
-    await h.expectBadGateway('character');
-  });
+  it('turns malformed output into 502', () => h.failsWith('malformed', 'character'));
 
   it('gives up on a prediction that never settles and cancels it', async () => {
-    h.mode = 'slow';
-    await h.expectBadGateway('image');
+    await h.failsWith('slow', 'image');
     await vi.waitFor(() => expect(h.fake.requests.some((r) => /\/cancel$/.test(r.url))).toBe(true), {
       timeout: 5000,
     });

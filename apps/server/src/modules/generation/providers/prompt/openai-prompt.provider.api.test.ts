@@ -47,8 +47,7 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
 
   it('turns an HTTP error, an empty reply and a timeout into 502', async () => {
     for (const failing of ['error', 'malformed', 'slow'] as const) {
-      h.mode = failing;
-      await h.expectBadGateway('prompt');
+      await h.failsWith(failing, 'prompt');
     }
   });
 
