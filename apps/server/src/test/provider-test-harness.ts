@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { type GeneratedUrls, MESSAGES } from '@baegen/shared';
 import { type FakeServer, type RecordedRequest, fakePng, sha256, startFakeServer } from './fake-http-server';
-import { expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
+import { candidateFlag, expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
 import type { TestContext } from './test-app';
 import { type SignedIn, useSignedIn, useTestApp } from './test-hooks';
 
@@ -71,15 +71,6 @@ export function useProviderHarness<Mode extends string>(options: {
   const ctx = useTestApp(() => ({ PROVIDER_TIMEOUT_MS: '2000', ...options.env(started().url) }));
   const user = useSignedIn(ctx);
 
-  const candidateFlag = async (url: string) => {
-    const row = await ctx.database.db
-      .selectFrom('files')
-      .select('candidate')
-      .where('id', '=', url.split('/')[3]!)
-      .executeTakeFirst();
-    return row ? Number(row.candidate) : null;
-  };
-
   const harness: ProviderHarness<Mode> = {
     mode: 'ok',
     get fake() {
@@ -95,7 +86,7 @@ export function useProviderHarness<Mode extends string>(options: {
       const served = await Promise.all(urls.map((url) => servedSha(ctx, user, url)));
       const drawn = await Promise.all(labels.map(async (label) => sha256(await fakePng(label))));
       expect(served).toEqual(drawn);
-      for (const url of urls) expect(await candidateFlag(url)).toBe(1);
+      for (const url of urls) expect(await candidateFlag(ctx, url)).toBe(1);
       return urls;
     },
     async failsWith(mode, kind) {
