@@ -49,3 +49,13 @@ export function expectFailure(
   expect(body.error.code).toBe(code);
   if (message) expect(body.error.message).toBe(message);
 }
+
+/** 1 while the file behind one of our URLs is an unclaimed candidate, 0 once kept, null when gone. */
+export async function candidateFlag(ctx: TestContext, url: string): Promise<number | null> {
+  const row = await ctx.database.db
+    .selectFrom('files')
+    .select('candidate')
+    .where('id', '=', url.split('/')[3]!)
+    .executeTakeFirst();
+  return row ? Number(row.candidate) : null;
+}

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { GeneratedUrls } from '@baegen/shared';
+import { type GeneratedUrls, MESSAGES } from '@baegen/shared';
 import { type FakeServer, type RecordedRequest, fakePng, sha256, startFakeServer } from './fake-http-server';
-import { expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
+import { candidateFlag, expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
 import type { TestContext } from './test-app';
 import { type SignedIn, useSignedIn, useTestApp } from './test-hooks';
 
@@ -34,9 +34,18 @@ export interface ProviderHarness<Mode extends string> {
    * unclaimed candidate. Answers the URLs.
    */
   expectStored(res: Answer, labels: string[]): Promise<string[]>;
-  /** Asks for `kind` and expects a 502 with `code`, and `message` when given. */
-  expectBadGateway(kind: Kind, payload: object, code: string, message?: string): Promise<Answer>;
+  /**
+   * Puts the vendor in `mode`, asks for `kind` (a character variation of a freshly uploaded
+   * subject) and expects the 502 with that kind's code and SPEC message.
+   */
+  failsWith(mode: Mode, kind: Kind): Promise<Answer>;
 }
+
+const FAILURES = {
+  prompt: { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
+  image: { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
+  character: { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
+} as const;
 
 /**
  * The setup every provider API test shares: a fake vendor on a local port, the real app pointed
@@ -62,15 +71,6 @@ export function useProviderHarness<Mode extends string>(options: {
   const ctx = useTestApp(() => ({ PROVIDER_TIMEOUT_MS: '2000', ...options.env(started().url) }));
   const user = useSignedIn(ctx);
 
-  const candidateFlag = async (url: string) => {
-    const row = await ctx.database.db
-      .selectFrom('files')
-      .select('candidate')
-      .where('id', '=', url.split('/')[3]!)
-      .executeTakeFirst();
-    return row ? Number(row.candidate) : null;
-  };
-
   const harness: ProviderHarness<Mode> = {
     mode: 'ok',
     get fake() {
@@ -86,12 +86,19 @@ export function useProviderHarness<Mode extends string>(options: {
       const served = await Promise.all(urls.map((url) => servedSha(ctx, user, url)));
       const drawn = await Promise.all(labels.map(async (label) => sha256(await fakePng(label))));
       expect(served).toEqual(drawn);
-      for (const url of urls) expect(await candidateFlag(url)).toBe(1);
+      for (const url of urls) expect(await candidateFlag(ctx, url)).toBe(1);
       return urls;
     },
-    async expectBadGateway(kind, payload, code, message) {
+    async failsWith(mode, kind) {
+      harness.mode = mode;
+      const payload =
+        kind === 'prompt'
+          ? { appearance: 'short hair' }
+          : kind === 'character'
+            ? { prompt: 'x', subject: (await uploadSubject(ctx, user)).url }
+            : { prompt: 'x' };
       const res = await generate(ctx, user, kind, payload);
-      expectFailure(res, 502, code, message);
+      expectFailure(res, 502, FAILURES[kind].code, FAILURES[kind].message);
       return res;
     },
   };

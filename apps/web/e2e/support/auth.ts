@@ -2,8 +2,6 @@ import { type Page, expect } from '@playwright/test';
 import { MESSAGES, WALLET_BUTTON_LABELS } from '@baegen/shared';
 import { TEST_WALLET_NAME, installTestWallet } from './test-wallet';
 
-export { testKeyPair } from './test-wallet';
-
 /** Connects the injected test wallet through the wallet dialog of the login card. */
 export async function connectTestWallet(page: Page) {
   const card = page.getByTestId('login-card');

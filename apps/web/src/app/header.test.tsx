@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEADER_OPAQUE_AFTER_PX, ROUTES, shortenAddress } from '@baegen/shared';
 import { useAuthStore } from '../features/auth/auth.store';
+import { noContentResponse, stubFetch } from '../test/fake-api';
 import { Header } from './header';
 
 function CurrentPath() {
@@ -30,6 +31,9 @@ const ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 describe('Header', () => {
   beforeEach(() => {
     useAuthStore.getState().reset();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
   it(`turns opaque only after ${HEADER_OPAQUE_AFTER_PX} px of scroll`, () => {
@@ -62,8 +66,7 @@ describe('Header', () => {
   });
 
   it('shows the shortened address and logs out to the landing page when signed in', async () => {
-    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubFetch().mockResolvedValue(noContentResponse());
     useAuthStore.setState({ isAuthenticated: true, userId: ADDRESS, walletAddress: ADDRESS });
     renderHeader(ROUTES.media);
     expect(screen.getByTestId('header-address').textContent).toBe(shortenAddress(ADDRESS));
@@ -73,7 +76,6 @@ describe('Header', () => {
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe(ROUTES.home));
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST' }));
-    vi.unstubAllGlobals();
   });
 
   it('opens and closes the mobile menu', () => {

@@ -10,13 +10,17 @@ afterEach(() => {
   });
 });
 
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <ToasterMount />
+    </MemoryRouter>,
+  );
+}
+
 describe('ToasterMount', () => {
   it('leaves the toaster out of the landing page until the visitor interacts', async () => {
-    render(
-      <MemoryRouter initialEntries={['/']}>
-        <ToasterMount />
-      </MemoryRouter>,
-    );
+    renderAt('/');
     act(() => {
       toast('queued while reading');
     });
@@ -26,11 +30,7 @@ describe('ToasterMount', () => {
   });
 
   it('mounts the toaster right away on any other page', async () => {
-    render(
-      <MemoryRouter initialEntries={['/login']}>
-        <ToasterMount />
-      </MemoryRouter>,
-    );
+    renderAt('/login');
     act(() => {
       toast.error('shown');
     });

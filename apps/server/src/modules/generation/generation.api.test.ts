@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS, MESSAGES, defaultAvatarUrl } from '@baegen/shared';
-import { expectFailure, generate, servedSha, uploadSubject } from '../../test/generation-kit';
+import { candidateFlag, expectFailure, generate, servedSha, uploadSubject } from '../../test/generation-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
 import type { ImageProvider } from './providers/ports';
@@ -12,16 +12,6 @@ describe(`generation API with the demo providers (${TEST_DIALECT})`, () => {
   const ctx = useTestApp({}, { clock: () => now });
   const alice = useSignedIn(ctx);
   const bob = useSignedIn(ctx);
-
-  const candidateFlag = async (url: string) => {
-    const id = url.split('/')[3]!;
-    const row = await ctx.database.db
-      .selectFrom('files')
-      .select('candidate')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row ? Number(row.candidate) : null;
-  };
 
   it('improves a prompt offline, the same way every time', async () => {
     const first = await generate(ctx, alice, 'prompt', { appearance: 'long black hair, freckles' });
@@ -47,7 +37,7 @@ describe(`generation API with the demo providers (${TEST_DIALECT})`, () => {
     expect(await servedSha(ctx, alice, a[0]!)).not.toBe(await servedSha(ctx, alice, c[0]!));
     const view = await ctx.app.inject({ method: 'GET', url: a[0]!, headers: alice.headers });
     expect(view.headers['content-type']).toBe('image/png');
-    expect(await candidateFlag(a[0]!)).toBe(1);
+    expect(await candidateFlag(ctx, a[0]!)).toBe(1);
   });
 
   it('draws four distinct variations of a subject, deterministic per prompt, subject and index', async () => {
@@ -151,29 +141,29 @@ describe(`generation API with the demo providers (${TEST_DIALECT})`, () => {
     const uploaded = await uploadSubject(ctx, alice, '#123');
 
     await ctx.app.files.claimUrls(bob.userId, [kept!]);
-    expect(await candidateFlag(kept!)).toBe(1);
+    expect(await candidateFlag(ctx, kept!)).toBe(1);
     await ctx.app.files.claimUrls(alice.userId, [kept!, 'https://elsewhere.example/x.png', 'not a url']);
-    expect(await candidateFlag(kept!)).toBe(0);
+    expect(await candidateFlag(ctx, kept!)).toBe(0);
 
     now = new Date(now.getTime() + 23 * 3600_000);
     await ctx.app.sweeper.runOnce();
-    expect(await candidateFlag(dropped!)).toBe(1);
+    expect(await candidateFlag(ctx, dropped!)).toBe(1);
 
     now = new Date(now.getTime() + 2 * 3600_000);
     await ctx.app.sweeper.runOnce();
-    expect(await candidateFlag(dropped!)).toBeNull();
-    expect(await candidateFlag(bobs!)).toBeNull();
+    expect(await candidateFlag(ctx, dropped!)).toBeNull();
+    expect(await candidateFlag(ctx, bobs!)).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: dropped!, headers: alice.headers })).statusCode).toBe(
       404,
     );
-    expect(await candidateFlag(kept!)).toBe(0);
-    expect(await candidateFlag(uploaded.url)).toBe(0);
+    expect(await candidateFlag(ctx, kept!)).toBe(0);
+    expect(await candidateFlag(ctx, uploaded.url)).toBe(0);
 
     await ctx.app.files.deleteByUrl(bob.userId, kept!);
-    expect(await candidateFlag(kept!)).toBe(0);
+    expect(await candidateFlag(ctx, kept!)).toBe(0);
     await ctx.app.files.deleteByUrl(alice.userId, 'https://elsewhere.example/x.png');
     await ctx.app.files.deleteByUrl(alice.userId, kept!);
-    expect(await candidateFlag(kept!)).toBeNull();
+    expect(await candidateFlag(ctx, kept!)).toBeNull();
     expect((await ctx.app.inject({ method: 'GET', url: kept!, headers: alice.headers })).statusCode).toBe(
       404,
     );

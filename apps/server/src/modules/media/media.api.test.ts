@@ -11,6 +11,7 @@ import {
 } from '@baegen/shared';
 import { newId } from '../../lib/ids';
 import { TEST_DIALECT, type TestContext, createTestApp, createTestWallet, signIn } from '../../test/test-app';
+import { candidateFlag } from '../../test/generation-kit';
 
 type Headers = { cookie: string };
 
@@ -353,14 +354,7 @@ describe(`media API (${TEST_DIALECT})`, () => {
     });
     expect(generated.statusCode, generated.body).toBe(200);
     const [single, shared, unsaved] = generated.json<GeneratedUrls>().urls as [string, string, string];
-    const candidate = async (url: string) => {
-      const row = await ctx.database.db
-        .selectFrom('files')
-        .select('candidate')
-        .where('id', '=', url.split('/')[3]!)
-        .executeTakeFirst();
-      return row ? Number(row.candidate) : null;
-    };
+    const candidate = (url: string) => candidateFlag(ctx, url);
     const viewStatus = async (url: string) =>
       (await ctx.app.inject({ method: 'GET', url, headers: owner.headers })).statusCode;
     for (const url of [single, shared, unsaved]) expect(await candidate(url)).toBe(1);

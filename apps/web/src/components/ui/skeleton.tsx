@@ -17,3 +17,22 @@ export function CardSkeleton() {
     </div>
   );
 }
+
+/** A grid of card placeholders, announced as loading under `label`. */
+export function SkeletonGrid({
+  count,
+  className,
+  label,
+}: {
+  count: number;
+  className: string;
+  label: string;
+}) {
+  return (
+    <div className={className} role="status" aria-label={label}>
+      {Array.from({ length: count }, (_, index) => (
+        <CardSkeleton key={index} />
+      ))}
+    </div>
+  );
+}

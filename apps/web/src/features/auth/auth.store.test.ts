@@ -1,32 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STORAGE_KEY } from '@baegen/shared';
+import { AUTH_STORAGE_KEY, nonceResponseSchema, sessionSchema } from '@baegen/shared';
+import { jsonResponse, noContentResponse, stubFetch } from '../../test/fake-api';
 import { initialAuthState, useAuthStore } from './auth.store';
 
 const address = 'GPWrXWXc6cTUiT3jnoKkgWWh1bVdv1YCLqaG3MDs7yRn';
 
-function json(status: number, body: unknown) {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+const nonce = () =>
+  jsonResponse(200, nonceResponseSchema.parse({ nonce: 'n', message: 'sign me', expiresAt: 'later' }));
 
 describe('auth store', () => {
-  const fetchMock = vi.fn<typeof fetch>();
+  let fetchMock: ReturnType<typeof stubFetch>;
   beforeEach(() => {
-    vi.stubGlobal('fetch', fetchMock);
+    fetchMock = stubFetch();
     useAuthStore.setState(initialAuthState);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
-    fetchMock.mockReset();
   });
 
   it('logs in with nonce, signature and login call, then persists the session', async () => {
     fetchMock
-      .mockResolvedValueOnce(json(200, { nonce: 'n', message: 'sign me', expiresAt: 'later' }))
-      .mockResolvedValueOnce(json(200, { userId: address, walletAddress: address }));
+      .mockResolvedValueOnce(nonce())
+      .mockResolvedValueOnce(
+        jsonResponse(200, sessionSchema.parse({ userId: address, walletAddress: address })),
+      );
     const signMessage = vi.fn().mockResolvedValue('SiGnAtUrE');
 
     await useAuthStore.getState().login({ address, signMessage });
@@ -55,7 +53,7 @@ describe('auth store', () => {
   });
 
   it('logs and rethrows a rejected signature, staying signed out', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { nonce: 'n', message: 'sign me', expiresAt: 'later' }));
+    fetchMock.mockResolvedValueOnce(nonce());
     const rejection = new Error('User rejected the request.');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
 
@@ -70,7 +68,7 @@ describe('auth store', () => {
 
   it('logs out on the server and resets', async () => {
     useAuthStore.setState({ isAuthenticated: true, userId: address, walletAddress: address });
-    fetchMock.mockResolvedValueOnce(json(204, null));
+    fetchMock.mockResolvedValueOnce(noContentResponse());
     await useAuthStore.getState().logout();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/auth/logout');
     expect(fetchMock.mock.calls[0]![1]!.method).toBe('POST');

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { MESSAGES, ROUTES } from '@baegen/shared';
-import { buttonClasses } from '../../components/ui/button';
+import { useCharacter } from '../../api/characters.queries';
+import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useCharacter } from './api/use-character';
 import { emptyFormValues, formValuesFrom } from './character-form.model';
 import { CharacterForm } from './components/character-form';
 
@@ -58,10 +58,9 @@ export function CharacterFormPage() {
 
   return (
     <>
-      <Link to={ROUTES.characters} className={buttonClasses('ghost', 'sm', 'mb-6 -ml-3')}>
-        <ArrowLeft className="size-4" aria-hidden />
+      <ButtonLink to={ROUTES.characters} icon={ArrowLeft} variant="ghost" size="sm" className="mb-6 -ml-3">
         Back to Characters
-      </Link>
+      </ButtonLink>
       <PageHeader
         title={editing ? 'Modify AI Character' : 'Create AI Character'}
         subtitle={

@@ -1,14 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BETA_STATS,
-  HERO_PHRASES,
-  HERO_ROTATION_MS,
-  LANDING_FEATURES,
-  LANDING_PROMISES,
-  ROUTES,
-} from '@baegen/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '@baegen/shared';
+import { withFakeTimers } from '../../test/fake-timers';
+import { LANDING } from './landing-content';
 import { LandingPage } from './landing-page';
 
 function renderLanding(isAuthenticated: boolean) {
@@ -20,32 +15,27 @@ function renderLanding(isAuthenticated: boolean) {
 }
 
 describe('LandingPage', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withFakeTimers();
 
   it('shows the beta statistics, the promises and the three feature blocks', () => {
     renderLanding(false);
-    for (const stat of BETA_STATS) {
+    for (const stat of LANDING.stats) {
       expect(screen.getByText(stat.value)).toBeTruthy();
       expect(screen.getByText(stat.label)).toBeTruthy();
     }
-    for (const promise of LANDING_PROMISES) expect(screen.getByText(promise)).toBeTruthy();
+    for (const promise of LANDING.promises) expect(screen.getByText(promise.text)).toBeTruthy();
     const features = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(features).toEqual(LANDING_FEATURES.map((f) => f.title));
+    expect(features).toEqual(LANDING.features.map((f) => f.title));
   });
 
   it('cycles the hero headline through the four phrases every 3 s', () => {
     renderLanding(false);
     const shown = [screen.getByTestId('hero-phrase').textContent];
-    for (let step = 1; step < HERO_PHRASES.length; step++) {
-      act(() => vi.advanceTimersByTime(HERO_ROTATION_MS));
+    for (let step = 1; step < LANDING.phrases.length; step++) {
+      act(() => vi.advanceTimersByTime(LANDING.rotationMs));
       shown.push(screen.getByTestId('hero-phrase').textContent);
     }
-    expect(shown).toEqual([...HERO_PHRASES]);
+    expect(shown).toEqual([...LANDING.phrases]);
   });
 
   it('sends visitors to /login and signed-in users to /dashboard', () => {

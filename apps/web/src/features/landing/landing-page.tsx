@@ -1,27 +1,9 @@
-import {
-  ArrowRightIcon,
-  CameraIcon,
-  HeartIcon,
-  SparklesIcon,
-  SlidersHorizontalIcon,
-  ShieldCheckIcon,
-  Wand2Icon,
-} from '../../components/ui/icons';
 import { Link } from 'react-router';
-import {
-  BETA_STATS,
-  HERO_PHRASES,
-  HERO_ROTATION_MS,
-  LANDING_FEATURES,
-  LANDING_PROMISES,
-  ROUTES,
-} from '@baegen/shared';
+import { ROUTES } from '@baegen/shared';
 import { buttonClasses } from '../../components/ui/button';
+import { ArrowRightIcon, SparklesIcon } from '../../components/ui/icons';
+import { LANDING } from './landing-content';
 import { useRotatingPhrase } from './use-rotating-phrase';
-
-// Icons in the order of LANDING_FEATURES and LANDING_PROMISES.
-const FEATURE_ICONS = [HeartIcon, CameraIcon, SlidersHorizontalIcon] as const;
-const PROMISE_ICONS = [SparklesIcon, Wand2Icon, ShieldCheckIcon] as const;
 
 export interface LandingPageProps {
   /** Signed-in visitors are sent to the dashboard by the calls to action, others to /login. */
@@ -29,7 +11,7 @@ export interface LandingPageProps {
 }
 
 export function LandingPage({ isAuthenticated }: LandingPageProps) {
-  const { phrase } = useRotatingPhrase(HERO_PHRASES, HERO_ROTATION_MS);
+  const { phrase } = useRotatingPhrase(LANDING.phrases, LANDING.rotationMs);
   const ctaTarget = isAuthenticated ? ROUTES.dashboard : ROUTES.login;
 
   return (
@@ -65,21 +47,18 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
             Start Creating <ArrowRightIcon className="size-5" aria-hidden />
           </Link>
           <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-ink-300">
-            {LANDING_PROMISES.map((text, i) => {
-              const Icon = PROMISE_ICONS[i % PROMISE_ICONS.length]!;
-              return (
-                <li key={text} className="inline-flex items-center gap-1.5">
-                  <Icon className="size-4 text-rose-glow" aria-hidden /> {text}
-                </li>
-              );
-            })}
+            {LANDING.promises.map(({ text, icon: Icon }) => (
+              <li key={text} className="inline-flex items-center gap-1.5">
+                <Icon className="size-4 text-rose-glow" aria-hidden /> {text}
+              </li>
+            ))}
           </ul>
         </div>
       </section>
 
       <section aria-label="Beta statistics" className="mx-auto max-w-5xl px-4 sm:px-6">
         <dl className="card grid grid-cols-2 divide-ink-800 sm:grid-cols-4 sm:divide-x">
-          {BETA_STATS.map((stat) => (
+          {LANDING.stats.map((stat) => (
             <div key={stat.label} className="px-4 py-6 text-center">
               <dt className="text-sm text-ink-400">{stat.label}</dt>
               <dd className="text-gradient mt-1 text-3xl font-extrabold">{stat.value}</dd>
@@ -93,21 +72,15 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
           Everything you need to meet <span className="text-gradient">her</span>
         </h2>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {LANDING_FEATURES.map(({ title, text }, i) => {
-            const Icon = FEATURE_ICONS[i % FEATURE_ICONS.length]!;
-            return (
-              <article
-                key={title}
-                className="card p-6 transition hover:border-rose-glow/40 hover:shadow-glow"
-              >
-                <div className="bg-gradient-brand mb-5 grid size-12 place-items-center rounded-2xl">
-                  <Icon className="size-6 text-white" aria-hidden />
-                </div>
-                <h3 className="text-xl font-semibold">{title}</h3>
-                <p className="mt-2 text-ink-300">{text}</p>
-              </article>
-            );
-          })}
+          {LANDING.features.map(({ title, text, icon: Icon }) => (
+            <article key={title} className="card p-6 transition hover:border-rose-glow/40 hover:shadow-glow">
+              <div className="bg-gradient-brand mb-5 grid size-12 place-items-center rounded-2xl">
+                <Icon className="size-6 text-white" aria-hidden />
+              </div>
+              <h3 className="text-xl font-semibold">{title}</h3>
+              <p className="mt-2 text-ink-300">{text}</p>
+            </article>
+          ))}
         </div>
       </section>
 

@@ -1,15 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HERO_PHRASES, HERO_ROTATION_MS } from '@baegen/shared';
+import { withFakeTimers } from '../../test/fake-timers';
 import { useRotatingPhrase } from './use-rotating-phrase';
 
 describe('useRotatingPhrase', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  withFakeTimers();
 
   it('starts on the first phrase and advances in order every interval, wrapping around', () => {
     const { result } = renderHook(() => useRotatingPhrase(HERO_PHRASES, HERO_ROTATION_MS));

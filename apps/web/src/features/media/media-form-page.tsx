@@ -1,25 +1,19 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ArrowLeft, Image as ImageIcon, Sparkles, Video } from 'lucide-react';
+import { ArrowLeft, Sparkles } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
 import { LIMITS, MESSAGES, type MediaType, ROUTES, SAMPLE_VIDEO_URL } from '@baegen/shared';
+import { useCharacterOptions } from '../../api/characters.queries';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { useCharacterOptions } from './api/use-character-options';
-import { useSaveMedia } from './api/use-create-media';
+import { useCreateMedia } from './api/use-create-media';
 import { useGenerateImages } from './api/use-generate-images';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
-
-const TYPE_OPTIONS: { value: MediaType; label: string; icon: typeof Video }[] = [
-  { value: 'video', label: 'Video', icon: Video },
-  { value: 'image', label: 'Image', icon: ImageIcon },
-];
-
-const FIELD =
-  'w-full rounded-2xl border border-ink-700 bg-ink-900 px-4 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none disabled:opacity-60';
+import { CharacterField, FIELD, MediaTypeField } from './components/media-form-fields';
+import { useResultSelection } from './use-result-selection';
 
 function isUnauthorized(error: unknown) {
   return error instanceof ApiRequestError && error.status === 401;
@@ -32,7 +26,7 @@ export function MediaFormPage() {
   const ids = { character: useId(), prompt: useId(), type: useId() };
   const characters = useCharacterOptions();
   const generate = useGenerateImages();
-  const save = useSaveMedia();
+  const save = useCreateMedia();
 
   const [characterId, setCharacterId] = useState(routeCharacterId);
   const [routeSeen, setRouteSeen] = useState(routeCharacterId);
@@ -43,13 +37,12 @@ export function MediaFormPage() {
   }
   const [type, setType] = useState<MediaType>('image');
   const [prompt, setPrompt] = useState('');
-  const [results, setResults] = useState<string[]>([]);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const results = useResultSelection();
 
   const character = characters.data?.find((option) => option.$id === characterId);
   const generating = generate.isPending;
   const saving = save.isPending;
-  const hasResults = results.length > 0;
+  const hasResults = results.urls.length > 0;
   // The results belong to the character, type and prompt they were made from: those stay put until "Generate New".
   const locked = generating || saving || hasResults;
 
@@ -114,30 +107,16 @@ export function MediaFormPage() {
             toast.error(MESSAGES.media.generateFailed);
             return;
           }
-          setResults(urls);
-          setSelected(new Set());
+          results.show(urls);
         },
         onError: (error) => failed(error, MESSAGES.media.generateFailed),
       },
     );
   };
 
-  const toggle = (url: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(url)) next.delete(url);
-      else next.add(url);
-      return next;
-    });
-
-  const generateNew = () => {
-    setResults([]);
-    setSelected(new Set());
-  };
-
   const saveImages = () => {
-    if (!character || selected.size === 0) return;
-    const chosen = results.filter((url) => selected.has(url));
+    if (!character || results.selected.size === 0) return;
+    const chosen = results.urls.filter((url) => results.selected.has(url));
     save.mutate(
       chosen.map((url) => ({
         characterId: character.$id,
@@ -155,9 +134,7 @@ export function MediaFormPage() {
             navigate(ROUTES.media);
             return;
           }
-          // Saved ones leave the grid, so trying again cannot store them twice.
-          setResults((current) => current.filter((url) => !savedUrls.includes(url)));
-          setSelected((current) => new Set([...current].filter((url) => !savedUrls.includes(url))));
+          results.drop(savedUrls);
           failed(rejection.reason, MESSAGES.media.imagesSaveFailed);
         },
         onError: (error) => failed(error, MESSAGES.media.imagesSaveFailed),
@@ -192,61 +169,16 @@ export function MediaFormPage() {
             className="card space-y-6 p-4 sm:p-6"
             aria-busy={generating || saving}
           >
-            <div>
-              <label htmlFor={ids.character} className="mb-2 block text-sm font-medium text-ink-100">
-                Character
-              </label>
-              <select
-                id={ids.character}
-                value={characterId}
-                onChange={(event) => setCharacterId(event.target.value)}
-                disabled={locked || characters.isPending}
-                className={cn(FIELD, 'h-11')}
-              >
-                <option value="">
-                  {characters.isPending ? 'Loading characters...' : 'Select a character'}
-                </option>
-                {characters.data?.map((option) => (
-                  <option key={option.$id} value={option.$id}>
-                    {option.name}
-                  </option>
-                ))}
-              </select>
-              {characters.isError ? (
-                <p className="mt-2 text-sm text-red-400">Your characters could not be loaded.</p>
-              ) : null}
-            </div>
-
-            <fieldset disabled={locked}>
-              <legend id={ids.type} className="mb-2 block text-sm font-medium text-ink-100">
-                Media Type
-              </legend>
-              <div className="grid grid-cols-2 gap-3">
-                {TYPE_OPTIONS.map(({ value, label, icon: Icon }) => (
-                  <label
-                    key={value}
-                    className={cn(
-                      'flex cursor-pointer items-center justify-center gap-2 rounded-2xl border px-4 py-3 text-sm font-medium transition',
-                      type === value
-                        ? 'border-rose-glow bg-rose-glow/10 text-rose-glow'
-                        : 'border-ink-700 bg-ink-900 text-ink-300 hover:border-ink-600',
-                      locked && 'cursor-not-allowed opacity-60',
-                    )}
-                  >
-                    <input
-                      type="radio"
-                      name="media-type"
-                      value={value}
-                      checked={type === value}
-                      onChange={() => setType(value)}
-                      className="size-4 accent-rose-glow"
-                    />
-                    <Icon className="size-4" aria-hidden />
-                    {label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <CharacterField
+              id={ids.character}
+              value={characterId}
+              onChange={setCharacterId}
+              characters={characters.data}
+              loading={characters.isPending}
+              failed={characters.isError}
+              disabled={locked}
+            />
+            <MediaTypeField id={ids.type} value={type} onChange={setType} disabled={locked} />
 
             <div>
               <div className="mb-2 flex gap-1 text-sm font-medium">
@@ -285,11 +217,9 @@ export function MediaFormPage() {
 
           {hasResults ? (
             <GeneratedResults
-              urls={results}
-              selected={selected}
+              selection={results}
               saving={saving}
-              onToggle={toggle}
-              onGenerateNew={generateNew}
+              onGenerateNew={() => results.show([])}
               onSave={saveImages}
             />
           ) : null}

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { MEDIA_TYPES, type MediaType } from '@baegen/shared';
-import type { MediaListFilters } from './api/media-keys';
+import type { MediaListFilters } from '../../api/media.queries';
 
 /** Query parameters of /media: `?q=&character=&type=` (a reload, the back button or a link keep them). */
 export const FILTER_PARAMS = { search: 'q', characterId: 'character', type: 'type' } as const;

@@ -3,45 +3,50 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Character, ListResponse } from '@baegen/shared';
+import { characterKeys } from '../../../api/characters.queries';
 import { createQueryClient } from '../../../lib/query-client';
-import { characterKeys } from './character-keys';
+import {
+  errorResponse,
+  fakeCharacter,
+  fakeCharacterPage,
+  noContentResponse,
+  stubFetch,
+} from '../../../test/fake-api';
 import { useDeleteCharacter } from './use-delete-character';
-
-const doc = (id: string): Character => ({
-  $id: id,
-  userId: 'u',
-  name: id,
-  description: '',
-  attributes: '{}',
-  imageUrl: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: null,
-});
 
 type Pages = InfiniteData<ListResponse<Character>, string | null>;
 const pages = (...lists: string[][]): Pages => ({
-  pages: lists.map((ids, i) => ({
-    total: 5,
-    documents: ids.map(doc),
-    nextCursor: i < lists.length - 1 ? `c${i}` : null,
-  })),
+  pages: lists.map((ids, i) =>
+    fakeCharacterPage(
+      ids.map((id) => fakeCharacter({ $id: id, name: id })),
+      { total: 5, nextCursor: i < lists.length - 1 ? `c${i}` : null },
+    ),
+  ),
   pageParams: lists.map((_, i) => (i === 0 ? null : `c${i - 1}`)),
 });
 
-afterEach(() => vi.unstubAllGlobals());
+function renderDelete() {
+  const client = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useDeleteCharacter(), { wrapper });
+  return { client, result };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('useDeleteCharacter', () => {
   it('removes the character from every cached list at once and lowers the totals', async () => {
-    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
-    vi.stubGlobal('fetch', fetchMock);
-    const client = createQueryClient();
+    const fetchMock = stubFetch().mockResolvedValue(noContentResponse());
+    const { client, result } = renderDelete();
     client.setQueryData(characterKeys.list(''), pages(['a', 'b', 'c'], ['d', 'e']));
     client.setQueryData(characterKeys.list('d'), pages(['d']));
     client.setQueryData(characterKeys.list('a'), pages(['a']));
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useDeleteCharacter(), { wrapper });
+    client.setQueryData(characterKeys.detail('d'), fakeCharacter({ $id: 'd' }));
 
     await act(() => result.current.mutateAsync('d'));
 
@@ -58,20 +63,29 @@ describe('useDeleteCharacter', () => {
     const untouched = client.getQueryData<Pages>(characterKeys.list('a'))!;
     expect(untouched.pages[0]!.documents.map((c) => c.$id)).toEqual(['a']);
     expect(untouched.pages[0]!.total).toBe(5);
+    expect(client.getQueryData(characterKeys.detail('d'))).toBeUndefined();
+  });
+
+  it('marks the other views of the data stale but leaves the edited lists fresh', async () => {
+    stubFetch().mockResolvedValue(noContentResponse());
+    const { client, result } = renderDelete();
+    client.setQueryData(characterKeys.list(''), pages(['a']));
+    client.setQueryData(characterKeys.recent, [fakeCharacter({ $id: 'a' })]);
+    client.setQueryData(['media', 'stats'], { characters: 1, videos: 0, images: 0, totalMedia: 0 });
+
+    await act(() => result.current.mutateAsync('a'));
+
+    expect(client.getQueryState(characterKeys.list(''))!.isInvalidated).toBe(false);
+    expect(client.getQueryState(characterKeys.recent)!.isInvalidated).toBe(true);
+    expect(client.getQueryState(['media', 'stats'])!.isInvalidated).toBe(true);
   });
 
   it('leaves the lists alone when the delete fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('{"error":{"code":"NOT_FOUND","message":"x"}}', { status: 404 })),
-    );
-    const client = createQueryClient();
+    stubFetch().mockResolvedValue(errorResponse(404, 'NOT_FOUND'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client, result } = renderDelete();
     const before = pages(['a', 'b']);
     client.setQueryData(characterKeys.list(''), before);
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
-    const { result } = renderHook(() => useDeleteCharacter(), { wrapper });
     await act(async () => {
       await expect(result.current.mutateAsync('a')).rejects.toThrow();
     });

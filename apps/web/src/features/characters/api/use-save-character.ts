@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Character, CharacterInput } from '@baegen/shared';
+import { type CharacterInput, characterSchema } from '@baegen/shared';
+import { CHARACTERS_PATH, characterPath } from '../../../api/characters.queries';
 import { api } from '../../../lib/api-client';
 
 export interface SaveCharacterVariables {
@@ -10,8 +11,8 @@ export interface SaveCharacterVariables {
 
 export function saveCharacter({ id, input }: SaveCharacterVariables) {
   return id
-    ? api<Character>(`/api/characters/${encodeURIComponent(id)}`, { method: 'PATCH', body: input })
-    : api<Character>('/api/characters', { method: 'POST', body: input });
+    ? api(characterPath(id), characterSchema, { method: 'PATCH', body: input })
+    : api(CHARACTERS_PATH, characterSchema, { method: 'POST', body: input });
 }
 
 export function useSaveCharacter() {

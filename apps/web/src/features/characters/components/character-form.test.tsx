@@ -2,26 +2,19 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, defaultAvatarUrl } from '@baegen/shared';
+import { MESSAGES, defaultAvatarUrl, generatedUrlsSchema, improvePromptResponseSchema } from '@baegen/shared';
 import { createQueryClient } from '../../../lib/query-client';
+import { errorResponse, fakeCharacter, jsonResponse, stubFetch } from '../../../test/fake-api';
 import { type CharacterFormValues, emptyFormValues } from '../character-form.model';
 import { CharacterForm } from './character-form';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('react-hot-toast', () => ({ default: toast }));
 
-type Reply = { status: number; body?: unknown };
-const json = ({ status, body }: Reply) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
+let fetchMock: ReturnType<typeof stubFetch>;
 
 beforeEach(() => {
-  fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
-  vi.stubGlobal('fetch', fetchMock);
+  fetchMock = stubFetch();
   toast.success.mockClear();
   toast.error.mockClear();
 });
@@ -31,9 +24,9 @@ afterEach(() => {
 
 /** A fetch answer the test releases when it wants, to look at the form mid-request. */
 function deferredReply() {
-  let release!: (reply: Reply) => void;
+  let release!: (response: Response) => void;
   const promise = new Promise<Response>((resolve) => {
-    release = (reply) => resolve(json(reply));
+    release = resolve;
   });
   return { promise, release };
 }
@@ -64,6 +57,15 @@ const filled: CharacterFormValues = {
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+
+/** Renders the filled form and clicks `action`, whose request waits until the test releases its answer. */
+function clickWithPendingReply(action: string) {
+  const reply = deferredReply();
+  fetchMock.mockReturnValueOnce(reply.promise);
+  renderForm(filled);
+  fireEvent.click(button(action));
+  return reply;
+}
 
 describe('CharacterForm', () => {
   it('labels every field and names its buttons for create and edit', () => {
@@ -102,10 +104,7 @@ describe('CharacterForm', () => {
   });
 
   it('locks the actions while optimizing, then replaces the appearance', async () => {
-    const reply = deferredReply();
-    fetchMock.mockReturnValueOnce(reply.promise);
-    renderForm(filled);
-    fireEvent.click(button('Optimize Prompt'));
+    const reply = clickWithPendingReply('Optimize Prompt');
 
     const optimizing = await screen.findByRole('button', { name: 'Optimizing...' });
     expect((optimizing as HTMLButtonElement).disabled).toBe(true);
@@ -117,7 +116,11 @@ describe('CharacterForm', () => {
     expect(url).toBe('/api/generate/prompt');
     expect(JSON.parse(String(init?.body))).toEqual({ appearance: 'silver hair' });
 
-    await act(async () => reply.release({ status: 200, body: { prompt: 'Detailed: silver hair' } }));
+    await act(async () =>
+      reply.release(
+        jsonResponse(200, improvePromptResponseSchema.parse({ prompt: 'Detailed: silver hair' })),
+      ),
+    );
     await waitFor(() => expect(field('Appearance Parameters').value).toBe('Detailed: silver hair'));
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.improved);
     expect(button('Optimize Prompt').disabled).toBe(false);
@@ -125,7 +128,7 @@ describe('CharacterForm', () => {
   });
 
   it('keeps the appearance and says so when optimizing fails', async () => {
-    fetchMock.mockResolvedValueOnce(json({ status: 502, body: { error: { code: 'X', message: 'down' } } }));
+    fetchMock.mockResolvedValueOnce(errorResponse(502, 'X', 'down'));
     renderForm(filled);
     fireEvent.click(button('Optimize Prompt'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.improveFailed));
@@ -135,15 +138,8 @@ describe('CharacterForm', () => {
   it("passes on the server's reason when a generation call is refused or rate limited", async () => {
     const limited = MESSAGES.service.generationRateLimited(30);
     fetchMock
-      .mockResolvedValueOnce(
-        json({ status: 429, body: { error: { code: 'RATE_LIMITED', message: limited } } }),
-      )
-      .mockResolvedValueOnce(
-        json({
-          status: 422,
-          body: { error: { code: 'PROMPT_REFUSED', message: MESSAGES.service.promptRefused } },
-        }),
-      );
+      .mockResolvedValueOnce(errorResponse(429, 'RATE_LIMITED', limited))
+      .mockResolvedValueOnce(errorResponse(422, 'PROMPT_REFUSED', MESSAGES.service.promptRefused));
     renderForm(filled);
     fireEvent.click(button('Optimize Prompt'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(limited));
@@ -154,10 +150,7 @@ describe('CharacterForm', () => {
   });
 
   it('locks the actions while generating, then uses the first image', async () => {
-    const reply = deferredReply();
-    fetchMock.mockReturnValueOnce(reply.promise);
-    renderForm(filled);
-    fireEvent.click(button('Generate'));
+    const reply = clickWithPendingReply('Generate');
 
     expect(
       ((await screen.findByRole('button', { name: 'Generating...' })) as HTMLButtonElement).disabled,
@@ -172,7 +165,12 @@ describe('CharacterForm', () => {
     expect(prompt).toContain('silver hair');
 
     await act(async () =>
-      reply.release({ status: 200, body: { urls: ['/api/files/one/view', '/api/files/two/view'] } }),
+      reply.release(
+        jsonResponse(
+          200,
+          generatedUrlsSchema.parse({ urls: ['/api/files/one/view', '/api/files/two/view'] }),
+        ),
+      ),
     );
     await waitFor(() => expect(field('Character Image URL').value).toBe('/api/files/one/view'));
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.imageGenerated);
@@ -180,7 +178,7 @@ describe('CharacterForm', () => {
   });
 
   it('falls back to the default avatar of the name when generating fails', async () => {
-    fetchMock.mockResolvedValueOnce(json({ status: 200, body: { urls: [] } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, generatedUrlsSchema.parse({ urls: [] })));
     renderForm({ ...filled, imageUrl: 'https://old.example/a.png' });
     fireEvent.click(button('Generate'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.imageFailed));
@@ -188,10 +186,7 @@ describe('CharacterForm', () => {
   });
 
   it('disables the form while saving, then goes to the list with a success toast', async () => {
-    const reply = deferredReply();
-    fetchMock.mockReturnValueOnce(reply.promise);
-    renderForm(filled);
-    fireEvent.click(button('Deploy Character'));
+    const reply = clickWithPendingReply('Deploy Character');
 
     await waitFor(() => expect(button('Deploy Character').disabled).toBe(true));
     expect(field('Character Name').matches(':disabled')).toBe(true);
@@ -203,13 +198,13 @@ describe('CharacterForm', () => {
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ ...filled });
 
-    await act(async () => reply.release({ status: 201, body: { $id: 'new' } }));
+    await act(async () => reply.release(jsonResponse(201, fakeCharacter({ $id: 'new', name: 'Luna' }))));
     expect(await screen.findByText('characters list')).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.created);
   });
 
   it('updates an existing character with PATCH', async () => {
-    fetchMock.mockResolvedValueOnce(json({ status: 200, body: { $id: 'abc' } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, fakeCharacter({ $id: 'abc', name: 'Luna' })));
     renderForm(filled, 'abc');
     fireEvent.click(button('Update Character'));
     expect(await screen.findByText('characters list')).toBeTruthy();
@@ -221,12 +216,8 @@ describe('CharacterForm', () => {
 
   it('tells a signed-out user to log in, and other failures to try again', async () => {
     fetchMock
-      .mockResolvedValueOnce(
-        json({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } }),
-      )
-      .mockResolvedValueOnce(
-        json({ status: 500, body: { error: { code: 'INTERNAL_ERROR', message: 'x' } } }),
-      );
+      .mockResolvedValueOnce(errorResponse(401, 'UNAUTHENTICATED'))
+      .mockResolvedValueOnce(errorResponse(500, 'INTERNAL_ERROR'));
     renderForm(filled);
     fireEvent.click(button('Deploy Character'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.notLoggedIn));

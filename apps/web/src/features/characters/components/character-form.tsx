@@ -11,7 +11,8 @@ import { useGeneratePortrait } from '../api/use-generate-portrait';
 import { useImproveAppearance } from '../api/use-improve-appearance';
 import { useSaveCharacter } from '../api/use-save-character';
 import { type CharacterFormValues, portraitPrompt, toCharacterInput } from '../character-form.model';
-import { CharacterImage } from './character-image';
+import { CharacterImage } from '../../../components/cards/character-image';
+import { FIELD_CLASSES, LABEL_CLASSES, RequiredMark, StoryField } from './form-fields';
 
 /** What the form is doing; SPEC.md §4 (loading is the page's state before this form exists). */
 export type CharacterFormState = 'idle' | 'generating' | 'optimizing' | 'saving';
@@ -42,8 +43,18 @@ export interface CharacterFormProps {
   initialValues: CharacterFormValues;
 }
 
-const fieldClasses =
-  'w-full rounded-xl border border-ink-700 bg-ink-900 px-4 py-3 text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none read-only:opacity-70 disabled:opacity-60';
+const STORY_FIELDS = [
+  {
+    name: 'description',
+    label: 'Background Description',
+    placeholder: 'Where she comes from, what she does, what she loves...',
+  },
+  {
+    name: 'personality',
+    label: 'Personality Matrix',
+    placeholder: 'Playful, curious, a little sarcastic...',
+  },
+] as const;
 
 export function CharacterForm({ characterId, initialValues }: CharacterFormProps) {
   const editing = characterId !== undefined;
@@ -119,7 +130,6 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   };
 
   const id = (field: string) => `${ids}-${field}`;
-  const label = 'mb-2 block text-sm font-medium text-ink-100';
 
   return (
     <form
@@ -155,11 +165,9 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       <fieldset disabled={state === 'saving'} className="card min-w-0 space-y-6 p-5 sm:p-8">
         <legend className="sr-only">{editing ? 'Modify AI Character' : 'Create AI Character'}</legend>
         <div>
-          <label htmlFor={id('name')} className={label}>
-            Character Name{' '}
-            <span className="text-rose-glow" aria-hidden>
-              *
-            </span>
+          <label htmlFor={id('name')} className={LABEL_CLASSES}>
+            Character Name
+            <RequiredMark />
           </label>
           <input
             id={id('name')}
@@ -170,12 +178,12 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
             maxLength={LIMITS.characterName}
             autoComplete="off"
             placeholder="e.g. Luna Vale"
-            className={fieldClasses}
+            className={FIELD_CLASSES}
           />
         </div>
 
         <div>
-          <label htmlFor={id('image')} className={label}>
+          <label htmlFor={id('image')} className={LABEL_CLASSES}>
             Character Image URL
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
@@ -190,7 +198,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
               autoComplete="off"
               placeholder="https://..."
               aria-describedby={id('image-hint')}
-              className={cn(fieldClasses, 'min-w-0 flex-1')}
+              className={cn(FIELD_CLASSES, 'min-w-0 flex-1')}
             />
             <Button
               variant="secondary"
@@ -211,10 +219,8 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
         <div>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <label htmlFor={id('appearance')} className="block text-sm font-medium text-ink-100">
-              Appearance Parameters{' '}
-              <span className="text-rose-glow" aria-hidden>
-                *
-              </span>
+              Appearance Parameters
+              <RequiredMark />
             </label>
             <Button
               variant="secondary"
@@ -237,39 +243,20 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
             rows={5}
             maxLength={LIMITS.characterText}
             placeholder="Hair, eyes, face, build, style, clothing..."
-            className={fieldClasses}
+            className={FIELD_CLASSES}
           />
         </div>
 
-        <div>
-          <label htmlFor={id('description')} className={label}>
-            Background Description
-          </label>
-          <textarea
-            id={id('description')}
-            value={values.description}
-            onChange={(event) => set('description')(event.target.value)}
-            rows={4}
-            maxLength={LIMITS.characterText}
-            placeholder="Where she comes from, what she does, what she loves..."
-            className={fieldClasses}
+        {STORY_FIELDS.map((field) => (
+          <StoryField
+            key={field.name}
+            id={id(field.name)}
+            label={field.label}
+            value={values[field.name]}
+            onChange={set(field.name)}
+            placeholder={field.placeholder}
           />
-        </div>
-
-        <div>
-          <label htmlFor={id('personality')} className={label}>
-            Personality Matrix
-          </label>
-          <textarea
-            id={id('personality')}
-            value={values.personality}
-            onChange={(event) => set('personality')(event.target.value)}
-            rows={4}
-            maxLength={LIMITS.characterText}
-            placeholder="Playful, curious, a little sarcastic..."
-            className={fieldClasses}
-          />
-        </div>
+        ))}
 
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:items-center sm:justify-between">
           <p role="status" aria-live="polite" className="text-sm text-ink-300">

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Media, MediaInput } from '@baegen/shared';
+import { type MediaInput, mediaSchema } from '@baegen/shared';
+import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
 import { api } from '../../../lib/api-client';
-import { mediaKeys } from './media-keys';
 
 export function createMedia(input: MediaInput) {
-  return api<Media>('/api/media', { method: 'POST', body: input });
+  return api(MEDIA_PATH, mediaSchema, { method: 'POST', body: input });
 }
 
 /** Saves several media records at once; each one succeeds or fails on its own. */
-export function useSaveMedia() {
+export function useCreateMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inputs: MediaInput[]) => Promise.allSettled(inputs.map(createMedia)),

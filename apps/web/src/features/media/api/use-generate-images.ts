@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type GeneratedUrls, IMAGE_OUTPUTS } from '@baegen/shared';
+import { IMAGE_OUTPUTS, generatedUrlsSchema } from '@baegen/shared';
 import { api } from '../../../lib/api-client';
 
 export interface GenerateImagesInput {
@@ -9,7 +9,7 @@ export interface GenerateImagesInput {
 }
 
 export function generateCharacterImages({ prompt, subject }: GenerateImagesInput) {
-  return api<GeneratedUrls>('/api/generate/character', {
+  return api('/api/generate/character', generatedUrlsSchema, {
     method: 'POST',
     body: { prompt, subject, number_of_outputs: IMAGE_OUTPUTS },
   });

@@ -1,4 +1,4 @@
-import type { CharacterOption } from '../api/use-character-options';
+import type { CharacterOption } from '../../../api/characters.queries';
 
 /** The chosen character's picture and name: a compact row on phones, a portrait beside the form on desktop. */
 export function CharacterPreview({ character }: { character: CharacterOption | undefined }) {

@@ -1,25 +1,20 @@
 import { Check, RotateCcw, Save } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-
-export interface GeneratedResultsProps {
-  urls: string[];
-  selected: ReadonlySet<string>;
-  saving: boolean;
-  onToggle: (url: string) => void;
-  onGenerateNew: () => void;
-  onSave: () => void;
-}
+import type { ResultSelection } from '../use-result-selection';
 
 /** The images just generated; the user picks which ones to keep. */
 export function GeneratedResults({
-  urls,
-  selected,
+  selection: { urls, selected, toggle },
   saving,
-  onToggle,
   onGenerateNew,
   onSave,
-}: GeneratedResultsProps) {
+}: {
+  selection: ResultSelection;
+  saving: boolean;
+  onGenerateNew: () => void;
+  onSave: () => void;
+}) {
   return (
     <section aria-labelledby="results-title" className="card p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -40,7 +35,7 @@ export function GeneratedResults({
                 aria-pressed={isSelected}
                 aria-label={`Result ${index + 1}`}
                 disabled={saving}
-                onClick={() => onToggle(url)}
+                onClick={() => toggle(url)}
                 className={cn(
                   'relative block w-full overflow-hidden rounded-2xl border-2 transition',
                   isSelected ? 'border-rose-glow shadow-glow' : 'border-transparent hover:border-ink-600',

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { type MediaType, UNKNOWN_CHARACTER } from '@baegen/shared';
+import type { CharacterOption } from '../../../api/characters.queries';
+import type { MediaListFilters } from '../../../api/media.queries';
+import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
-import type { MediaListFilters } from '../api/media-keys';
-import type { CharacterOption } from '../api/use-character-options';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -23,7 +24,6 @@ export interface MediaFiltersProps {
 }
 
 export function MediaFilters({ filters, characters, onChange, onClear, controls }: MediaFiltersProps) {
-  const searchId = useId();
   const characterSelectId = useId();
   const [text, setText] = useState(filters.search);
   const [syncedSearch, setSyncedSearch] = useState(filters.search);
@@ -58,24 +58,13 @@ export function MediaFilters({ filters, characters, onChange, onClear, controls 
   return (
     <div className="mb-8 space-y-4">
       <div className="flex flex-col gap-3 md:flex-row">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search media
-          </label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-ink-400"
-            aria-hidden
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder="Search by prompt or character..."
-            maxLength={200}
-            className="h-11 w-full rounded-full border border-ink-700 bg-ink-900 pr-4 pl-11 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none"
-          />
-        </div>
+        <SearchInput
+          label="Search media"
+          value={text}
+          onChange={setText}
+          placeholder="Search by prompt or character..."
+          className="text-sm"
+        />
         <div className="md:w-64">
           <label htmlFor={characterSelectId} className="sr-only">
             Character

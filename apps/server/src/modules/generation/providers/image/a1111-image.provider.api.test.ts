@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
@@ -55,29 +54,9 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
     await h.expectStored(res, ['img2img-0', 'img2img-1']);
   });
 
-  it('turns an HTTP error into 502', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway(
-      'image',
-      { prompt: 'x' },
-      'IMAGE_GENERATION_FAILED',
-      MESSAGES.service.imageFailed,
-    );
-  });
+  it('turns an HTTP error into 502', () => h.failsWith('error', 'image'));
 
-  it('turns a malformed images field into 502', async () => {
-    h.mode = 'malformed';
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
-  });
+  it('turns a malformed images field into 502', () => h.failsWith('malformed', 'image'));
 
-  it('gives up after the provider timeout', async () => {
-    h.mode = 'slow';
-    const subject = await h.uploadSubject();
-    await h.expectBadGateway(
-      'character',
-      { prompt: 'x', subject: subject.url },
-      'CHARACTER_GENERATION_FAILED',
-      MESSAGES.service.characterVariationFailed,
-    );
-  });
+  it('gives up after the provider timeout', () => h.failsWith('slow', 'character'));
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { fakePng, sendJson, sha256 } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
@@ -53,39 +52,22 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
   });
 
   it('turns an HTTP error into 502 with the service message', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway(
-      'image',
-      { prompt: 'x' },
-      'IMAGE_GENERATION_FAILED',
-      MESSAGES.service.imageFailed,
-    );
-    const subject = await h.uploadSubject();
-    await h.expectBadGateway(
-      'character',
-      { prompt: 'x', subject: subject.url },
-      'CHARACTER_GENERATION_FAILED',
-      MESSAGES.service.characterVariationFailed,
-    );
+    await h.failsWith('error', 'image');
+    await h.failsWith('error', 'character');
   });
 
-  it('turns malformed output into 502', async () => {
-    h.mode = 'malformed';
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
-  });
+  it('turns malformed output into 502', () => h.failsWith('malformed', 'image'));
 
   it('refuses an output URL that does not hold an image, storing nothing', async () => {
-    h.mode = 'not-an-image';
     const before = await h.ctx.database.db.selectFrom('files').select('id').execute();
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
+    await h.failsWith('not-an-image', 'image');
     expect(h.fake.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
     expect(await h.ctx.database.db.selectFrom('files').select('id').execute()).toHaveLength(before.length);
   });
 
   it('gives up after the provider timeout', async () => {
-    h.mode = 'slow';
     const started = Date.now();
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
+    await h.failsWith('slow', 'image');
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

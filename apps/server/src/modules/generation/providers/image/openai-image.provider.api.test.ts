@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
@@ -75,29 +74,9 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
     await h.expectStored(res, ['/out/edit-0.png', 'edit-1', '/out/edit-2.png', 'edit-3']);
   });
 
-  it('turns an HTTP error into 502', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway(
-      'image',
-      { prompt: 'x' },
-      'IMAGE_GENERATION_FAILED',
-      MESSAGES.service.imageFailed,
-    );
-  });
+  it('turns an HTTP error into 502', () => h.failsWith('error', 'image'));
 
-  it('turns an item without image data into 502', async () => {
-    h.mode = 'malformed';
-    const subject = await h.uploadSubject();
-    await h.expectBadGateway(
-      'character',
-      { prompt: 'x', subject: subject.url },
-      'CHARACTER_GENERATION_FAILED',
-      MESSAGES.service.characterVariationFailed,
-    );
-  });
+  it('turns an item without image data into 502', () => h.failsWith('malformed', 'character'));
 
-  it('gives up after the provider timeout', async () => {
-    h.mode = 'slow';
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
-  });
+  it('gives up after the provider timeout', () => h.failsWith('slow', 'image'));
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
@@ -88,31 +87,14 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
   });
 
   it('turns an HTTP error and a failed prediction into 502', async () => {
-    h.mode = 'error';
-    await h.expectBadGateway(
-      'image',
-      { prompt: 'x' },
-      'IMAGE_GENERATION_FAILED',
-      MESSAGES.service.imageFailed,
-    );
-    h.mode = 'failed';
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
+    await h.failsWith('error', 'image');
+    await h.failsWith('failed', 'image');
   });
 
-  it('turns malformed output into 502', async () => {
-    h.mode = 'malformed';
-    const subject = await h.uploadSubject();
-    await h.expectBadGateway(
-      'character',
-      { prompt: 'x', subject: subject.url },
-      'CHARACTER_GENERATION_FAILED',
-      MESSAGES.service.characterVariationFailed,
-    );
-  });
+  it('turns malformed output into 502', () => h.failsWith('malformed', 'character'));
 
   it('gives up on a prediction that never settles and cancels it', async () => {
-    h.mode = 'slow';
-    await h.expectBadGateway('image', { prompt: 'x' }, 'IMAGE_GENERATION_FAILED');
+    await h.failsWith('slow', 'image');
     await vi.waitFor(() => expect(h.fake.requests.some((r) => /\/cancel$/.test(r.url))).toBe(true), {
       timeout: 5000,
     });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { sendJson } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
@@ -48,13 +47,7 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
 
   it('turns an HTTP error, an empty reply and a timeout into 502', async () => {
     for (const failing of ['error', 'malformed', 'slow'] as const) {
-      h.mode = failing;
-      await h.expectBadGateway(
-        'prompt',
-        { appearance: 'short hair' },
-        'PROMPT_IMPROVEMENT_FAILED',
-        MESSAGES.service.promptFailed,
-      );
+      await h.failsWith(failing, 'prompt');
     }
   });
 

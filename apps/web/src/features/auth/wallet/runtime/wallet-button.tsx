@@ -88,6 +88,41 @@ export function WalletButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
           ? labels.hasWallet
           : labels.noWallet;
 
+  const closeMenu = () => setMenuOpen(false);
+  // The copy item's label changes to "Copied"; its stable id keeps the focused button in place.
+  const menuItems = (connectedAddress: string) => [
+    {
+      id: 'copy',
+      icon: Copy,
+      label: copied ? labels.copied : labels.copyAddress,
+      onSelect: () => {
+        navigator.clipboard
+          .writeText(connectedAddress)
+          .then(() => setCopied(true))
+          .catch((error: unknown) => console.error('Could not copy the address:', error));
+      },
+    },
+    {
+      id: 'change',
+      icon: Repeat,
+      label: labels.changeWallet,
+      onSelect: () => {
+        closeMenu();
+        setVisible(true);
+      },
+    },
+    {
+      id: 'disconnect',
+      icon: LogOut,
+      label: labels.disconnect,
+      onSelect: () => {
+        closeMenu();
+        // Disconnection errors reach WalletProvider's onError, which logs them.
+        disconnect().catch(() => undefined);
+      },
+    },
+  ];
+
   const itemClass =
     'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-ink-100 hover:bg-ink-800 focus-visible:bg-ink-800';
 
@@ -120,45 +155,12 @@ export function WalletButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
           aria-label={shortenAddress(address)}
           className="card absolute top-full left-0 z-50 mt-2 w-max min-w-full bg-ink-900 p-1.5 shadow-glow"
         >
-          <button
-            type="button"
-            role="menuitem"
-            className={itemClass}
-            onClick={() => {
-              navigator.clipboard
-                .writeText(address)
-                .then(() => setCopied(true))
-                .catch((error: unknown) => console.error('Could not copy the address:', error));
-            }}
-          >
-            <Copy className="size-4 text-ink-400" aria-hidden />
-            {copied ? labels.copied : labels.copyAddress}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={itemClass}
-            onClick={() => {
-              setMenuOpen(false);
-              setVisible(true);
-            }}
-          >
-            <Repeat className="size-4 text-ink-400" aria-hidden />
-            {labels.changeWallet}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={itemClass}
-            onClick={() => {
-              setMenuOpen(false);
-              // Disconnection errors reach WalletProvider's onError, which logs them.
-              disconnect().catch(() => undefined);
-            }}
-          >
-            <LogOut className="size-4 text-ink-400" aria-hidden />
-            {labels.disconnect}
-          </button>
+          {menuItems(address).map(({ id, icon: Icon, label, onSelect }) => (
+            <button key={id} type="button" role="menuitem" className={itemClass} onClick={onSelect}>
+              <Icon className="size-4 text-ink-400" aria-hidden />
+              {label}
+            </button>
+          ))}
         </div>
       ) : null}
     </div>

@@ -1,62 +1,52 @@
-import { useRef, useState } from 'react';
-import { Download, ExternalLink, Pause, Play, Trash2 } from 'lucide-react';
-import { type Media, formatDate } from '@baegen/shared';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { downloadMedia, mediaTitle } from '../media-file';
-import { MediaTypeBadge } from '../../../components/ui/media-type-badge';
+import { useState } from 'react';
+import { Download, ExternalLink, Trash2 } from 'lucide-react';
+import { type Media, ROUTES, formatDate } from '@baegen/shared';
+import { downloadMedia, mediaTitle } from '../../lib/media-file';
+import { Button, buttonClasses } from '../ui/button';
+import { MediaTypeBadge } from '../ui/media-type-badge';
+import { CompactCard } from './compact-card';
+import { VideoPlayer } from './video-player';
 
-function VideoPlayer({ media, title }: { media: Media; title: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const [playing, setPlaying] = useState(false);
-  const toggle = () => {
-    const video = ref.current;
-    if (!video) return;
-    if (video.paused) {
-      video.play().catch((error: unknown) => console.error('Video playback failed', error));
-    } else {
-      video.pause();
-    }
-  };
+export type MediaCardProps =
+  | { media: Media; onDelete: (media: Media) => void; compact?: false }
+  /** The dashboard's recent card: picture, title, character and date, one link to the gallery. */
+  | { media: Media; compact: true; onDelete?: undefined };
+
+function MediaDate({ media }: { media: Media }) {
+  return <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>;
+}
+
+function CompactMediaCard({ media }: { media: Media }) {
+  const picture = media.type === 'video' ? media.thumbnail : media.url;
   return (
-    <>
-      <video
-        ref={ref}
-        src={media.url}
-        poster={media.thumbnail || undefined}
-        preload="metadata"
-        playsInline
-        loop
-        aria-label={title}
-        className="absolute inset-0 size-full object-cover"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onClick={toggle}
-      />
-      <button
-        type="button"
-        onClick={toggle}
-        aria-label={playing ? 'Pause video' : 'Play video'}
-        className={cn(
-          'absolute inset-0 m-auto grid size-14 place-items-center rounded-full bg-black/55 text-white backdrop-blur transition',
-          'hover:bg-black/70',
-          playing ? 'opacity-0 group-hover:opacity-100 focus-visible:opacity-100' : 'opacity-100',
-        )}
-      >
-        {playing ? <Pause className="size-6" aria-hidden /> : <Play className="ml-0.5 size-6" aria-hidden />}
-      </button>
-    </>
+    <CompactCard
+      to={ROUTES.media}
+      testId="recent-media"
+      picture={
+        <>
+          {picture ? (
+            <img src={picture} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+          ) : null}
+          <MediaTypeBadge type={media.type} />
+        </>
+      }
+      title={mediaTitle(media)}
+      meta={
+        <>
+          {media.characterName} · <MediaDate media={media} />
+        </>
+      }
+    />
   );
 }
 
-export interface MediaCardProps {
-  media: Media;
-  onDelete: (media: Media) => void;
-}
-
-/** One photo or video of the gallery (SPEC.md §2 media card). */
-export function MediaCard({ media, onDelete }: MediaCardProps) {
+/** One photo or video of the gallery (SPEC.md §2 media card), or its compact variant. */
+export function MediaCard(props: MediaCardProps) {
   const [downloading, setDownloading] = useState(false);
+  const { media } = props;
+  if (props.compact) return <CompactMediaCard media={media} />;
+
+  const { onDelete } = props;
   const title = mediaTitle(media);
   const isVideo = media.type === 'video';
 
@@ -106,7 +96,7 @@ export function MediaCard({ media, onDelete }: MediaCardProps) {
         </h3>
         <p className="mt-1 truncate text-sm text-rose-glow">{media.characterName}</p>
         <p className="text-xs text-ink-400">
-          <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>
+          <MediaDate media={media} />
         </p>
         <div className="mt-auto flex flex-col gap-2 pt-4">
           <Button

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { UserRound } from 'lucide-react';
 import { defaultAvatarUrl } from '@baegen/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 export interface CharacterImageProps {
   src: string;

@@ -2,19 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ELLIPSIS, defaultAvatarUrl } from '@baegen/shared';
+import { fakeCharacter as character } from '../../test/fake-api';
 import { CharacterCard } from './character-card';
-
-const character = (overrides: Partial<Character> = {}): Character => ({
-  $id: 'abc123',
-  userId: 'user1',
-  name: 'Luna Vale',
-  description: 'Astronomer',
-  attributes: '{"appearance":"silver hair","personality":"calm"}',
-  imageUrl: 'https://images.example.com/luna.png',
-  createdAt: '2026-03-07T12:00:00.000Z',
-  updatedAt: null,
-  ...overrides,
-});
 
 function renderCard(value: Character, onDelete = vi.fn()) {
   render(
@@ -70,5 +59,20 @@ describe('CharacterCard', () => {
     expect(avatar.getAttribute('src')).toBe(defaultAvatarUrl('Luna Vale'));
     fireEvent.error(avatar);
     expect(screen.getByTestId('character-image-placeholder').getAttribute('aria-label')).toBe('Luna Vale');
+  });
+
+  it('in its compact variant is one link to the media form, with the picture, the name and the date', () => {
+    render(
+      <MemoryRouter>
+        <CharacterCard compact character={character({ $id: 'id-7' })} />
+      </MemoryRouter>,
+    );
+    const card = screen.getByTestId('recent-character');
+    expect(card.getAttribute('href')).toBe('/media/new/id-7');
+    expect(screen.getByRole('heading', { level: 3, name: 'Luna Vale' })).toBeTruthy();
+    expect(screen.getByText('Mar 7, 2026')).toBeTruthy();
+    expect(card.querySelector('img')!.getAttribute('src')).toBe('https://images.example.com/luna.png');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText('Astronomer')).toBeNull();
   });
 });

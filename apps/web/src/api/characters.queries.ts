@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type Character,
+  DASHBOARD_RECENT_CHARACTERS,
+  LIST_LIMIT,
+  type ListResponse,
+  characterListSchema,
+  characterSchema,
+} from '@baegen/shared';
+import { api } from '../lib/api-client';
+import { fetchListPage } from '../lib/list-page';
+import { useListHead } from '../lib/use-list-head';
+import { usePagedList } from '../lib/use-paged-list';
+
+// Every read of /api/characters, for the characters pages, the media pages and the dashboard alike.
+
+/** Every key starts with 'characters', so invalidating that root refreshes each view of them. */
+export const characterKeys = {
+  all: ['characters'] as const,
+  lists: () => ['characters', 'list'] as const,
+  list: (search: string) => ['characters', 'list', { search }] as const,
+  detail: (id: string) => ['characters', 'detail', id] as const,
+  options: ['characters', 'options'] as const,
+  recent: ['characters', 'recent'] as const,
+};
+
+export const CHARACTERS_PATH = '/api/characters';
+
+export function characterPath(id: string): string {
+  return `${CHARACTERS_PATH}/${encodeURIComponent(id)}`;
+}
+
+/** The signed-in user's characters matching `search`, newest first, one server page (100) at a time. */
+export function useCharacterList(search: string) {
+  return usePagedList({
+    queryKey: characterKeys.list(search),
+    path: CHARACTERS_PATH,
+    schema: characterListSchema,
+    params: { search },
+  });
+}
+
+export function fetchCharacter(id: string): Promise<Character> {
+  return api(characterPath(id), characterSchema);
+}
+
+export function useCharacter(id: string | undefined) {
+  return useQuery({
+    queryKey: characterKeys.detail(id ?? ''),
+    queryFn: () => fetchCharacter(id!),
+    enabled: !!id,
+    staleTime: 0,
+  });
+}
+
+export type CharacterOption = Pick<Character, '$id' | 'name' | 'imageUrl'>;
+
+/** Every character of the user (all pages), for the character select and the filter dropdown. */
+export async function fetchCharacterOptions(): Promise<CharacterOption[]> {
+  const options: CharacterOption[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ListResponse<Character> = await fetchListPage(CHARACTERS_PATH, characterListSchema, {
+      limit: LIST_LIMIT,
+      cursor,
+    });
+    options.push(...page.documents.map(({ $id, name, imageUrl }) => ({ $id, name, imageUrl })));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return options;
+}
+
+export function useCharacterOptions() {
+  return useQuery({ queryKey: characterKeys.options, queryFn: fetchCharacterOptions });
+}
+
+/** The newest characters, for the dashboard. */
+export function useRecentCharacters() {
+  return useListHead({
+    queryKey: characterKeys.recent,
+    path: CHARACTERS_PATH,
+    schema: characterListSchema,
+    limit: DASHBOARD_RECENT_CHARACTERS,
+  });
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  DASHBOARD_MEDIA_KEPT,
+  LIST_LIMIT,
+  type MediaType,
+  mediaListSchema,
+  mediaStatsSchema,
+} from '@baegen/shared';
+import { api } from '../lib/api-client';
+import { useListHead } from '../lib/use-list-head';
+import { usePagedList } from '../lib/use-paged-list';
+
+// Every read of /api/media, for the gallery and the dashboard alike.
+
+export interface MediaListFilters {
+  search: string;
+  characterId: string;
+  type: MediaType | '';
+}
+
+/**
+ * Every key starts with 'media', so invalidating ['media'] after a change refreshes the gallery
+ * and the dashboard's counts and recents alike.
+ */
+export const mediaKeys = {
+  all: ['media'] as const,
+  lists: () => ['media', 'list'] as const,
+  list: (filters: MediaListFilters) => ['media', 'list', filters] as const,
+  stats: ['media', 'stats'] as const,
+  recent: ['media', 'recent'] as const,
+};
+
+export const MEDIA_PATH = '/api/media';
+
+export function mediaPath(id: string): string {
+  return `${MEDIA_PATH}/${encodeURIComponent(id)}`;
+}
+
+/** The user's media, newest first, filtered on the server, one page of 100 at a time. */
+export function useMediaList(filters: MediaListFilters) {
+  return usePagedList({
+    queryKey: mediaKeys.list(filters),
+    path: MEDIA_PATH,
+    schema: mediaListSchema,
+    params: { limit: LIST_LIMIT, ...filters },
+  });
+}
+
+/** Counts of characters, videos and images, made by the server over everything the user has. */
+export function useMediaStats() {
+  return useQuery({
+    queryKey: mediaKeys.stats,
+    queryFn: () => api(`${MEDIA_PATH}/stats`, mediaStatsSchema),
+  });
+}
+
+/** The newest media, for the dashboard. */
+export function useRecentMedia() {
+  return useListHead({
+    queryKey: mediaKeys.recent,
+    path: MEDIA_PATH,
+    schema: mediaListSchema,
+    limit: DASHBOARD_MEDIA_KEPT,
+  });
+}

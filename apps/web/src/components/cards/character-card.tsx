@@ -1,0 +1,109 @@
+import { Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
+import { Link } from 'react-router';
+import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ROUTES, formatDate, truncate } from '@baegen/shared';
+import { buttonClasses } from '../ui/button';
+import { CharacterImage } from './character-image';
+import { CompactCard } from './compact-card';
+
+export type CharacterCardProps =
+  | { character: Character; onDelete: (character: Character) => void; compact?: false }
+  /** The dashboard's recent card: picture, name and date, one link to the media form for her. */
+  | { character: Character; compact: true; onDelete?: undefined };
+
+const ICON_BUTTON =
+  'grid size-9 place-items-center rounded-full bg-ink-950/70 text-ink-100 backdrop-blur transition hover:bg-ink-800';
+
+// Both open the media form for this character; the form has the type picker.
+const MEDIA_LINKS = [
+  { label: 'Video', icon: Video },
+  { label: 'Image', icon: ImageIcon },
+] as const;
+
+function CharacterDate({ character, className }: { character: Character; className?: string }) {
+  return (
+    <time dateTime={character.createdAt} className={className}>
+      {formatDate(character.createdAt)}
+    </time>
+  );
+}
+
+export function CharacterCard(props: CharacterCardProps) {
+  const { character } = props;
+  const { $id: id, name } = character;
+
+  if (props.compact) {
+    return (
+      <CompactCard
+        to={ROUTES.newMediaFor(id)}
+        testId="recent-character"
+        picture={
+          <CharacterImage
+            src={character.imageUrl}
+            name={name}
+            alt=""
+            className="absolute inset-0 size-full"
+          />
+        }
+        title={name}
+        meta={<CharacterDate character={character} />}
+      />
+    );
+  }
+
+  const { onDelete } = props;
+  return (
+    <article className="card group flex flex-col overflow-hidden" data-testid="character-card">
+      <div className="relative">
+        <CharacterImage
+          src={character.imageUrl}
+          name={name}
+          alt={name}
+          className="aspect-[4/3] w-full transition duration-300 group-hover:scale-[1.02] sm:aspect-square"
+        />
+        <div className="absolute top-3 right-3 flex gap-2">
+          <Link
+            to={ROUTES.editCharacter(id)}
+            className={ICON_BUTTON}
+            aria-label={`Edit ${name}`}
+            title="Edit"
+          >
+            <Pencil className="size-4" aria-hidden />
+          </Link>
+          <button
+            type="button"
+            className={`${ICON_BUTTON} hover:text-red-400`}
+            aria-label={`Delete ${name}`}
+            title="Delete"
+            onClick={() => onDelete(character)}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 className="truncate text-lg font-semibold" title={name}>
+            {name}
+          </h2>
+          <CharacterDate character={character} className="shrink-0 text-xs text-ink-400" />
+        </div>
+        <p className="mt-2 flex-1 text-sm break-words text-ink-300">
+          {truncate(character.description, CHARACTER_DESCRIPTION_PREVIEW)}
+        </p>
+        <div className="mt-4 grid grid-cols-2 gap-2">
+          {MEDIA_LINKS.map(({ label, icon: Icon }) => (
+            <Link
+              key={label}
+              to={ROUTES.newMediaFor(id)}
+              className={buttonClasses('secondary', 'sm')}
+              aria-label={`${label} of ${name}`}
+            >
+              <Icon className="size-4" aria-hidden />
+              {label}
+            </Link>
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}

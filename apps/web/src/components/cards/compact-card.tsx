@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The compact variant shared by the cards: one link, a picture, a title and a line under it. */
+export function CompactCard({
+  to,
+  testId,
+  picture,
+  title,
+  meta,
+}: {
+  to: string;
+  testId: string;
+  /** Laid over the 4:3 frame, absolutely positioned. */
+  picture: ReactNode;
+  title: string;
+  meta: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      className="card group flex flex-col overflow-hidden transition hover:border-rose-glow/40 hover:shadow-glow"
+      data-testid={testId}
+    >
+      <div className="relative aspect-[4/3] bg-ink-850">{picture}</div>
+      <div className="p-4">
+        <h3 className="truncate font-semibold text-ink-100 group-hover:text-rose-glow">{title}</h3>
+        <p className="truncate text-xs text-ink-400">{meta}</p>
+      </div>
+    </Link>
+  );
+}

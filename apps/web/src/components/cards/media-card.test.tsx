@@ -1,0 +1,49 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { MEDIA_TITLE_PREVIEW, ROUTES, truncate } from '@baegen/shared';
+import { fakeMedia } from '../../test/fake-api';
+import { MediaCard } from './media-card';
+
+const longPrompt = `${'Golden hour on a quiet beach, '.repeat(3)}end`;
+
+describe('MediaCard', () => {
+  it('shows the cut title, the character, the type and asks to delete this media', () => {
+    const media = fakeMedia({ prompt: longPrompt });
+    const onDelete = vi.fn();
+    render(
+      <MemoryRouter>
+        <MediaCard media={media} onDelete={onDelete} />
+      </MemoryRouter>,
+    );
+    const title = truncate(longPrompt, MEDIA_TITLE_PREVIEW);
+    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(screen.getByText('Luna Vale')).toBeTruthy();
+    expect(screen.getByText('IMAGE')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /View Full Image/ }).getAttribute('href')).toBe(media.url);
+    fireEvent.click(screen.getByRole('button', { name: `Delete media: ${title}` }));
+    expect(onDelete).toHaveBeenCalledWith(media);
+  });
+
+  it("in its compact variant links to the gallery and shows a video's thumbnail", () => {
+    render(
+      <MemoryRouter>
+        <MediaCard
+          compact
+          media={fakeMedia({
+            type: 'video',
+            url: '/samples/sample-video.mp4',
+            thumbnail: '/api/files/t/view',
+          })}
+        />
+      </MemoryRouter>,
+    );
+    const card = screen.getByTestId('recent-media');
+    expect(card.getAttribute('href')).toBe(ROUTES.media);
+    expect(card.querySelector('img')!.getAttribute('src')).toBe('/api/files/t/view');
+    expect(card.querySelector('video')).toBeNull();
+    expect(screen.getByText('VIDEO')).toBeTruthy();
+    expect(card.textContent).toContain('Luna Vale · Mar 8, 2026');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});

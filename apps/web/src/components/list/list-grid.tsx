@@ -1,0 +1,96 @@
+import { Fragment, type ReactNode, useEffect } from 'react';
+import { RefreshCw } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { cn } from '../../lib/cn';
+import type { PagedList } from '../../lib/use-paged-list';
+import { Button } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+import { SkeletonGrid } from '../ui/skeleton';
+
+export interface ListGridProps<T extends { $id: string }> {
+  list: PagedList<T>;
+  /** What the list holds, for the loading state's label ("Loading characters"). */
+  noun: string;
+  skeletons: number;
+  gridClassName: string;
+  /** Shown in the error and the empty state. */
+  icon: ReactNode;
+  /** Toasted and shown when the list cannot be loaded; `toastId` keeps it to one toast. */
+  loadFailed: { message: string; toastId: string };
+  empty: { title: string; text: string; action: ReactNode };
+  /** The count line, above the grid or below it beside "Load more". */
+  summary: { text: string; placement: 'top' | 'bottom' };
+  /** Fades the grid while the results of another search are on their way. */
+  dimmed: boolean;
+  renderItem: (item: T) => ReactNode;
+}
+
+/** A paged list of cards: skeletons while loading, error and empty states, the grid and "Load more". */
+export function ListGrid<T extends { $id: string }>({
+  list,
+  noun,
+  skeletons,
+  gridClassName,
+  icon,
+  loadFailed,
+  empty,
+  summary,
+  dimmed,
+  renderItem,
+}: ListGridProps<T>) {
+  const { message, toastId } = loadFailed;
+  useEffect(() => {
+    if (list.isError) toast.error(message, { id: toastId });
+  }, [list.isError, message, toastId]);
+
+  if (list.isPending) {
+    return <SkeletonGrid count={skeletons} className={gridClassName} label={`Loading ${noun}`} />;
+  }
+  if (list.isError && list.items.length === 0) {
+    return (
+      <EmptyState
+        icon={icon}
+        title={message}
+        action={
+          <Button
+            variant="secondary"
+            onClick={list.refetch}
+            icon={<RefreshCw className="size-4" aria-hidden />}
+          >
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (list.items.length === 0) return <EmptyState icon={icon} {...empty} />;
+
+  const count = (
+    <p className={cn('text-sm text-ink-400', summary.placement === 'top' && 'mb-4')} aria-live="polite">
+      {summary.text}
+    </p>
+  );
+  return (
+    <>
+      {summary.placement === 'top' ? count : null}
+      <div
+        className={cn(gridClassName, 'transition-opacity', dimmed && 'opacity-60')}
+        aria-busy={dimmed || undefined}
+      >
+        {list.items.map((item) => (
+          <Fragment key={item.$id}>{renderItem(item)}</Fragment>
+        ))}
+      </div>
+      {summary.placement === 'bottom' || list.hasNextPage ? (
+        <div className="mt-8 flex flex-col items-center gap-3">
+          {summary.placement === 'bottom' ? count : null}
+          {list.hasNextPage ? (
+            <Button variant="secondary" onClick={list.fetchNextPage} loading={list.isFetchingNextPage}>
+              Load more
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

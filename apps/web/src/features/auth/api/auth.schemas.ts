@@ -1,0 +1,1 @@
+export { nonceResponseSchema, publicConfigSchema, sessionSchema } from '@baegen/shared';

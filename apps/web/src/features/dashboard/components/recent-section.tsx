@@ -1,0 +1,67 @@
+import { Fragment, type ReactNode } from 'react';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { MESSAGES } from '@baegen/shared';
+import { SkeletonGrid } from '../../../components/ui/skeleton';
+
+const GRID = 'grid gap-4 sm:grid-cols-3 sm:gap-6';
+
+export interface RecentSectionProps<T extends { $id: string }> {
+  title: string;
+  /** The page listing all of them. */
+  viewAll: string;
+  /** How many cards are shown (and skeletons while loading). */
+  limit: number;
+  emptyText: string;
+  query: { data: T[] | undefined; isPending: boolean; isError: boolean };
+  renderItem: (item: T) => ReactNode;
+}
+
+/** The newest few characters or media, with a "View All" link to their page. */
+export function RecentSection<T extends { $id: string }>({
+  title,
+  viewAll,
+  limit,
+  emptyText,
+  query,
+  renderItem,
+}: RecentSectionProps<T>) {
+  const headingId = `recent-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  const items = query.data?.slice(0, limit) ?? [];
+  let body;
+  if (query.isPending) {
+    body = <SkeletonGrid count={limit} className={GRID} label={`Loading ${title}`} />;
+  } else if (query.isError || items.length === 0) {
+    body = (
+      <p className="card px-6 py-10 text-center text-ink-300">
+        {query.isError ? MESSAGES.dashboard.loadFailed : emptyText}
+      </p>
+    );
+  } else {
+    body = (
+      <div className={GRID}>
+        {items.map((item) => (
+          <Fragment key={item.$id}>{renderItem(item)}</Fragment>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-12">
+      <div className="mb-4 flex items-center justify-between gap-4">
+        <h2 id={headingId} className="text-xl font-semibold sm:text-2xl">
+          {title}
+        </h2>
+        <Link
+          to={viewAll}
+          className="inline-flex items-center gap-1 text-sm font-medium text-rose-glow hover:underline"
+          aria-label={`View All ${title}`}
+        >
+          View All <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+      {body}
+    </section>
+  );
+}

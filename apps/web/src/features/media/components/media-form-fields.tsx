@@ -1,0 +1,102 @@
+import { Image as ImageIcon, Video } from 'lucide-react';
+import type { MediaType } from '@baegen/shared';
+import type { CharacterOption } from '../../../api/characters.queries';
+import { cn } from '../../../lib/cn';
+
+export const FIELD =
+  'w-full rounded-2xl border border-ink-700 bg-ink-900 px-4 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none disabled:opacity-60';
+
+export const LABEL = 'mb-2 block text-sm font-medium text-ink-100';
+
+const TYPE_OPTIONS: { value: MediaType; label: string; icon: typeof Video }[] = [
+  { value: 'video', label: 'Video', icon: Video },
+  { value: 'image', label: 'Image', icon: ImageIcon },
+];
+
+/** The character to make media of; every character of the user, all pages. */
+export function CharacterField({
+  id,
+  value,
+  onChange,
+  characters,
+  loading,
+  failed,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (characterId: string) => void;
+  characters: CharacterOption[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        Character
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled || loading}
+        className={cn(FIELD, 'h-11')}
+      >
+        <option value="">{loading ? 'Loading characters...' : 'Select a character'}</option>
+        {characters?.map((option) => (
+          <option key={option.$id} value={option.$id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+      {failed ? <p className="mt-2 text-sm text-red-400">Your characters could not be loaded.</p> : null}
+    </div>
+  );
+}
+
+/** Video or Image, as two large radio cards. */
+export function MediaTypeField({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: MediaType;
+  onChange: (type: MediaType) => void;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend id={id} className={LABEL}>
+        Media Type
+      </legend>
+      <div className="grid grid-cols-2 gap-3">
+        {TYPE_OPTIONS.map(({ value: option, label, icon: Icon }) => (
+          <label
+            key={option}
+            className={cn(
+              'flex cursor-pointer items-center justify-center gap-2 rounded-2xl border px-4 py-3 text-sm font-medium transition',
+              value === option
+                ? 'border-rose-glow bg-rose-glow/10 text-rose-glow'
+                : 'border-ink-700 bg-ink-900 text-ink-300 hover:border-ink-600',
+              disabled && 'cursor-not-allowed opacity-60',
+            )}
+          >
+            <input
+              type="radio"
+              name="media-type"
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="size-4 accent-rose-glow"
+            />
+            <Icon className="size-4" aria-hidden />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

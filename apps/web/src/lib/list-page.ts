@@ -1,0 +1,23 @@
+import type { ListResponse } from '@baegen/shared';
+import { type ResponseSchema, api } from './api-client';
+
+/** Query parameters of a list endpoint; empty values are left out of the URL. */
+export type ListParams = Record<string, string | number | null | undefined>;
+
+export function listUrl(path: string, params: ListParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== '' && value !== null && value !== undefined) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** One page of a keyset-paginated list endpoint, checked against the list's shared schema. */
+export function fetchListPage<T>(
+  path: string,
+  schema: ResponseSchema<ListResponse<T>>,
+  params: ListParams,
+): Promise<ListResponse<T>> {
+  return api(listUrl(path, params), schema);
+}

@@ -1,0 +1,71 @@
+import { vi } from 'vitest';
+import {
+  type Character,
+  type Media,
+  apiErrorSchema,
+  characterListSchema,
+  characterSchema,
+  mediaSchema,
+} from '@baegen/shared';
+
+// Fakes of the API's answers, built through the shared schemas so they cannot drift from what the
+// server sends: a fake the schema refuses fails the test that builds it.
+
+/** An answer with a JSON body. */
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** The API's error answer: `{ error: { code, message } }`. */
+export function errorResponse(status: number, code: string, message = 'x'): Response {
+  return jsonResponse(status, apiErrorSchema.parse({ error: { code, message } }));
+}
+
+/** The 204 of a delete or a logout. */
+export function noContentResponse(): Response {
+  return new Response(null, { status: 204 });
+}
+
+export function fakeCharacter(overrides: Partial<Character> = {}): Character {
+  return characterSchema.parse({
+    $id: 'abc123',
+    userId: 'user1',
+    name: 'Luna Vale',
+    description: 'Astronomer',
+    attributes: '{"appearance":"silver hair","personality":"calm"}',
+    imageUrl: 'https://images.example.com/luna.png',
+    createdAt: '2026-03-07T12:00:00.000Z',
+    updatedAt: null,
+    ...overrides,
+  });
+}
+
+export function fakeMedia(overrides: Partial<Media> = {}): Media {
+  return mediaSchema.parse({
+    $id: 'media1',
+    userId: 'user1',
+    characterId: 'abc123',
+    type: 'image',
+    prompt: 'Sunset on the beach',
+    url: '/api/files/one/view',
+    thumbnail: '/api/files/one/view',
+    createdAt: '2026-03-08T12:00:00.000Z',
+    characterName: 'Luna Vale',
+    ...overrides,
+  });
+}
+
+/** One page of GET /api/characters; `total` defaults to the page's own length. */
+export function fakeCharacterPage(
+  documents: Character[],
+  { total = documents.length, nextCursor = null }: { total?: number; nextCursor?: string | null } = {},
+) {
+  return characterListSchema.parse({ total, documents, nextCursor });
+}
+
+/** Replaces the global fetch with a mock for this test; undo with `vi.unstubAllGlobals()` in afterEach. */
+export function stubFetch() {
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
