@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('preClose', async () => {
     await recovery.stop();
-    await queue.stop();
+    await queue.stop({ graceMs: env.SHUTDOWN_GRACE_MS });
   });
 
   await app.register(

@@ -81,6 +81,8 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60_000),
+  // Running jobs get this long to finish on shutdown; then they go back to the queue.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
 });
 
 /** Adapters that cannot work without a variable name it here, so a bad setup fails at boot. */

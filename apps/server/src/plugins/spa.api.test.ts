@@ -26,8 +26,8 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
     fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
     const dataDir = path.join(tempDir, 'data');
-    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-    const { database, drop } = await createTestDatabase(dataDir);
+    const { database, env: databaseEnv, drop } = await createTestDatabase(dataDir);
+    const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...databaseEnv });
     await migrateToLatest(database.db);
     dropDatabase = drop;
     closeDatabase = () => database.close();

@@ -21,18 +21,26 @@ export async function startJob(ctx: TestContext, who: JobsTestUser, payload: Cre
   return generationSchema.parse(res.json());
 }
 
+export interface WaitOptions {
+  /** Must also hold of the job. */
+  also?: (job: Generation) => boolean;
+  /** Runs before each poll: moves a pinned clock on, so jobs waiting on it get there. */
+  tick?: () => void;
+  timeoutMs?: number;
+}
+
 /** Polls the job until it has `status` (and `also` holds); fails after `timeoutMs`. */
 export async function waitForJob(
   ctx: TestContext,
   who: JobsTestUser,
   id: string,
   status: Generation['status'],
-  also: (job: Generation) => boolean = () => true,
-  timeoutMs = 10_000,
+  { also = () => true, tick, timeoutMs = 10_000 }: WaitOptions = {},
 ): Promise<Generation> {
   const deadline = Date.now() + timeoutMs;
   let job: Generation | undefined;
   while (Date.now() < deadline) {
+    tick?.();
     const res = await ctx.app.inject({ method: 'GET', url: `/api/generations/${id}`, headers: who.headers });
     job = generationSchema.parse(res.json());
     if (job.status === status && also(job)) return job;

@@ -45,31 +45,47 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL schema (dropped on close) or a SQLite file in a fresh temporary folder. */
+/**
+ * A fresh PostgreSQL database (dropped on close) or a SQLite file in a fresh temporary folder.
+ * A database rather than a schema: graphile-worker's NOTIFY channels are database-wide, and one
+ * suite's worker migrating must not stop another suite's. `env` points the app at it.
+ */
 export async function createTestDatabase(
   dataDir: string,
-): Promise<{ database: DbHandle; drop(): Promise<void> }> {
+): Promise<{ database: DbHandle; env: Record<string, string>; drop(): Promise<void> }> {
   if (TEST_DIALECT === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB_DIALECT=postgres needs TEST_DATABASE_URL');
-    const schema = `test_${newId(12).toLowerCase()}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const database = createDb({ databaseUrl: url, sqlitePath: '', pgSchema: schema });
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DB_DIALECT=postgres needs TEST_DATABASE_URL');
+    const name = `test_${newId(12).toLowerCase()}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(statement);
+      await client.end();
+    };
+    await admin(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = createDb({ databaseUrl: url.href, sqlitePath: '' });
     return {
       database,
+      env: { DATABASE_URL: url.href },
       drop: async () => {
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`drop schema if exists ${schema} cascade`);
-        await dropper.end();
+        // Connections a pool has just ended may still be closing: wait for them rather than
+        // force them, which would raise errors in clients that are shutting down.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            return await admin(`drop database if exists ${name}`);
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       },
     };
   }
   const database = createDb({ sqlitePath: path.join(dataDir, 'baegen.db') });
-  return { database, drop: async () => {} };
+  return { database, env: {}, drop: async () => {} };
 }
 
 /**
@@ -81,8 +97,14 @@ export async function createTestApp(
   deps: Partial<Omit<AppDeps, 'env' | 'database'>> = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...overrides });
-  const { database, drop } = await createTestDatabase(dataDir);
+  const { database, env: databaseEnv, drop } = await createTestDatabase(dataDir);
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...databaseEnv,
+    ...overrides,
+  });
   await migrateToLatest(database.db);
   const clock = createTestClock();
   const app = await buildApp({ clock, ...deps, env, database });

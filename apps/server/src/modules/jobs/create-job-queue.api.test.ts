@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/client';
-import { newId } from '../../lib/ids';
 import { TEST_DIALECT, createTestDatabase } from '../../test/test-app';
 import { createJobQueue } from './create-job-queue';
 import { GraphileJobQueue } from './graphile-job-queue';
@@ -17,11 +15,11 @@ const silent: JobLogger = { debug() {}, info() {}, warn() {}, error() {} };
 describe(`createJobQueue (${TEST_DIALECT})`, () => {
   it('picks the SQL queue on SQLite and graphile-worker on PostgreSQL', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-jobs-'));
-    const { database, drop } = await createTestDatabase(dataDir);
+    const { database, env, drop } = await createTestDatabase(dataDir);
     await migrateToLatest(database.db);
     const queue = createJobQueue({
       database,
-      env: { DATABASE_URL: process.env.TEST_DATABASE_URL, GENERATION_CONCURRENCY: 2 },
+      env: { GENERATION_CONCURRENCY: 2, ...env },
       clock: () => new Date(),
       logger: silent,
     });
@@ -36,21 +34,20 @@ describe(`createJobQueue (${TEST_DIALECT})`, () => {
 if (TEST_DIALECT === 'postgres') {
   describe('GraphileJobQueue (postgres)', () => {
     jobQueueContract(async () => {
-      const url = process.env.TEST_DATABASE_URL!;
-      // graphile-worker installs itself in a schema of its own, fresh for each test.
-      const workerSchema = `test_${newId(12).toLowerCase()}_worker`;
+      // A database of its own for each test: graphile-worker's NOTIFY channels are database-wide.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-jobs-'));
+      const { database, env, drop } = await createTestDatabase(dataDir);
+      await database.close();
       return {
         create: (options: TestQueueOptions = {}) =>
           new GraphileJobQueue({
             clock: () => new Date(),
             logger: silent,
-            options: { ...FAST, ...options, connectionString: url, schema: workerSchema },
+            options: { ...FAST, ...options, connectionString: env.DATABASE_URL!, schema: 'graphile_worker' },
           }),
         cleanup: async () => {
-          const admin = new pg.Client({ connectionString: url });
-          await admin.connect();
-          await admin.query(`drop schema if exists ${workerSchema} cascade`);
-          await admin.end();
+          await drop();
+          fs.rmSync(dataDir, { recursive: true, force: true });
         },
       };
     });
