@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
     recovery.start();
   });
   app.addHook('preClose', async () => {
+    jobs.closeStreams();
     await recovery.stop();
     await queue.stop({ graceMs: env.SHUTDOWN_GRACE_MS });
   });

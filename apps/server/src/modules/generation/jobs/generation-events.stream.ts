@@ -10,6 +10,8 @@ export interface StreamSource {
   /** The replay log after a seq, oldest first. */
   eventsAfter(userId: string, seq: number): Promise<StoredEvent[]>;
   keepAliveMs?: number;
+  /** Aborted when the server shuts down: open streams end so the close does not wait on them. */
+  shutdown: AbortSignal;
 }
 
 const frame = (seq: number, data: string) => `event: ${GENERATION_EVENT}\nid: ${seq}\ndata: ${data}\n\n`;
@@ -52,10 +54,14 @@ export async function streamGenerationEvents(
   });
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), source.keepAliveMs ?? KEEP_ALIVE_MS);
   const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  const end = () => res.end();
+  source.shutdown.addEventListener('abort', end, { once: true });
   void closed.then(() => {
     clearInterval(keepAlive);
     unsubscribe();
+    source.shutdown.removeEventListener('abort', end);
   });
+  if (source.shutdown.aborted) end();
 
   if (after !== null) {
     try {

@@ -89,6 +89,11 @@ export function createGenerationJobs(deps: GenerationJobsDeps) {
     { instanceId: newId(12), leaseMs: deps.leaseMs, clock: deps.clock, onError: deps.onError },
   );
   deps.queue.register<GenerationJobPayload>(GENERATION_JOB, (job) => runner.handle(job));
-  const stream: StreamSource = { hub, eventsAfter: (userId, seq) => repo.eventsAfter(userId, seq) };
-  return { service, stream };
+  const shutdown = new AbortController();
+  const stream: StreamSource = {
+    hub,
+    eventsAfter: (userId, seq) => repo.eventsAfter(userId, seq),
+    shutdown: shutdown.signal,
+  };
+  return { service, stream, closeStreams: () => shutdown.abort() };
 }

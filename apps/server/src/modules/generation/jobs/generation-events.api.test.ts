@@ -1,0 +1,136 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Generation, generationSchema } from '@baegen/shared';
+import { type JobsTestUser, startJob, waitForJob } from '../../../test/generation-jobs-kit';
+import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../test/test-app';
+
+interface StreamEvent {
+  event: string;
+  id: number;
+  job: Generation;
+}
+
+/** Reads `GET /api/generations/events` over real HTTP, frame by frame. */
+async function openStream(base: string, who: JobsTestUser, lastEventId?: number) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/generations/events`, {
+    headers: {
+      ...who.headers,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+    },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const comments: string[] = [];
+  let buffer = '';
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of response.body!) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (frame.startsWith(':')) {
+            comments.push(frame.slice(1).trim());
+            continue;
+          }
+          const fields = Object.fromEntries(
+            frame
+              .split('\n')
+              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+          );
+          events.push({
+            event: fields.event!,
+            id: Number(fields.id),
+            job: generationSchema.parse(JSON.parse(fields.data!)),
+          });
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  const until = async (done: () => boolean, timeoutMs = 5000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`stream condition not met; got ${JSON.stringify(events)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return {
+    response,
+    events,
+    comments,
+    until,
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describe(`generation event stream (${TEST_DIALECT})`, () => {
+  let ctx: TestContext;
+  let base: string;
+  let alice: JobsTestUser;
+  let bob: JobsTestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ DEMO_DELAY_MS: '0' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    alice = await signIn(ctx.app);
+    bob = await signIn(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('opens at once as an unbuffered event stream, and needs a session', async () => {
+    const stream = await openStream(base, alice);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
+    await stream.until(() => stream.comments.length > 0);
+    await stream.close();
+    const anonymous = await fetch(`${base}/api/generations/events`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("carries each change of the caller's jobs, in order, and never another user's", async () => {
+    const aliceStream = await openStream(base, alice);
+    const bobStream = await openStream(base, bob);
+    const job = await startJob(ctx, alice, { kind: 'image', prompt: 'a harbour at night' });
+    await waitForJob(ctx, alice, job.$id, 'succeeded');
+    await aliceStream.until(() => aliceStream.events.some((e) => e.job.status === 'succeeded'));
+    const statuses = aliceStream.events.map((e) => e.job.status);
+    expect(statuses[0]).toBe('queued');
+    expect(statuses.at(-1)).toBe('succeeded');
+    expect(statuses).toContain('running');
+    expect(aliceStream.events.every((e) => e.event === 'job' && e.job.$id === job.$id)).toBe(true);
+    const ids = aliceStream.events.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+    // Bob's stream stays empty while Alice's job runs to the end.
+    expect(bobStream.events).toEqual([]);
+    await aliceStream.close();
+    await bobStream.close();
+  });
+
+  it('replays every later event after a reconnect with Last-Event-ID', async () => {
+    const first = await openStream(base, alice);
+    const job = await startJob(ctx, alice, { kind: 'image', prompt: 'a quiet library' });
+    await first.until(() => first.events.length >= 1);
+    const seen = first.events[0]!.id;
+    await first.close();
+    await waitForJob(ctx, alice, job.$id, 'succeeded');
+
+    const resumed = await openStream(base, alice, seen);
+    await resumed.until(() => resumed.events.some((e) => e.job.status === 'succeeded'));
+    expect(resumed.events.every((e) => e.id > seen)).toBe(true);
+    expect(resumed.events.map((e) => e.job.status)).toEqual(expect.arrayContaining(['running', 'succeeded']));
+    await resumed.close();
+  });
+});
