@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParamsSchema } from '../../lib/id-params';
 import { currentUser } from './auth.plugin';
 
-export type SignedInRoutes = ReturnType<typeof signedInRoutes>;
+type SignedInRoutes = ReturnType<typeof signedInRoutes>;
 
 /**
  * The typed router of a plugin whose every route needs a session. The check runs onRequest, so a
