@@ -16,6 +16,31 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   );
 }
 
+/** A page of the signed-in area: the paths it answers and the module that exports it. */
+function memberPage<K extends string>(
+  paths: string[],
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+) {
+  return { paths, element: () => lazyPage(load, name) };
+}
+
+const MEMBER_PAGES = [
+  memberPage(['/dashboard'], () => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
+  memberPage(['/characters'], () => import('../features/characters/characters-page'), 'CharactersPage'),
+  memberPage(
+    ['/characters/new', '/characters/edit/:id'],
+    () => import('../features/characters/character-form-page'),
+    'CharacterFormPage',
+  ),
+  memberPage(['/media'], () => import('../features/media/media-page'), 'MediaPage'),
+  memberPage(
+    ['/media/new', '/media/new/:characterId'],
+    () => import('../features/media/media-form-page'),
+    'MediaFormPage',
+  ),
+];
+
 function LandingRoute() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   return <LandingPage isAuthenticated={isAuthenticated} />;
@@ -32,40 +57,9 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
-            <Route
-              path="/dashboard"
-              element={lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')}
-            />
-            <Route
-              path="/characters"
-              element={lazyPage(() => import('../features/characters/characters-page'), 'CharactersPage')}
-            />
-            <Route
-              path="/characters/new"
-              element={lazyPage(
-                () => import('../features/characters/character-form-page'),
-                'CharacterFormPage',
-              )}
-            />
-            <Route
-              path="/characters/edit/:id"
-              element={lazyPage(
-                () => import('../features/characters/character-form-page'),
-                'CharacterFormPage',
-              )}
-            />
-            <Route
-              path="/media"
-              element={lazyPage(() => import('../features/media/media-page'), 'MediaPage')}
-            />
-            <Route
-              path="/media/new"
-              element={lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage')}
-            />
-            <Route
-              path="/media/new/:characterId"
-              element={lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage')}
-            />
+            {MEMBER_PAGES.flatMap(({ paths, element }) =>
+              paths.map((path) => <Route key={path} path={path} element={element()} />),
+            )}
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
