@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, type ReactElement, Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { useAuthStore } from '../features/auth/auth.store';
@@ -16,29 +16,19 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   );
 }
 
-/** A page of the signed-in area: the paths it answers and the module that exports it. */
-function memberPage<K extends string>(
-  paths: string[],
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-) {
-  return { paths, element: () => lazyPage(load, name) };
-}
-
-const MEMBER_PAGES = [
-  memberPage(['/dashboard'], () => import('../features/dashboard/dashboard-page'), 'DashboardPage'),
-  memberPage(['/characters'], () => import('../features/characters/characters-page'), 'CharactersPage'),
-  memberPage(
+/** The pages of the signed-in area, each with the paths it answers. */
+const MEMBER_PAGES: [paths: string[], page: () => ReactElement][] = [
+  [['/dashboard'], () => lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')],
+  [['/characters'], () => lazyPage(() => import('../features/characters/characters-page'), 'CharactersPage')],
+  [
     ['/characters/new', '/characters/edit/:id'],
-    () => import('../features/characters/character-form-page'),
-    'CharacterFormPage',
-  ),
-  memberPage(['/media'], () => import('../features/media/media-page'), 'MediaPage'),
-  memberPage(
+    () => lazyPage(() => import('../features/characters/character-form-page'), 'CharacterFormPage'),
+  ],
+  [['/media'], () => lazyPage(() => import('../features/media/media-page'), 'MediaPage')],
+  [
     ['/media/new', '/media/new/:characterId'],
-    () => import('../features/media/media-form-page'),
-    'MediaFormPage',
-  ),
+    () => lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage'),
+  ],
 ];
 
 function LandingRoute() {
@@ -57,8 +47,8 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
-            {MEMBER_PAGES.flatMap(({ paths, element }) =>
-              paths.map((path) => <Route key={path} path={path} element={element()} />),
+            {MEMBER_PAGES.flatMap(([paths, page]) =>
+              paths.map((path) => <Route key={path} path={path} element={page()} />),
             )}
           </Route>
         </Route>
