@@ -13,6 +13,11 @@ async function lint(filePath: string, code: string) {
 
 const refused = [{ ruleId: 'no-restricted-imports', line: 1 }];
 
+/** Lints each of `snippets` as the file at `filePath` and expects `expected` of every one. */
+async function expectLint(filePath: string, expected: typeof refused, ...snippets: string[]) {
+  for (const code of snippets) expect(await lint(filePath, code), code).toEqual(expected);
+}
+
 describe('import boundaries in eslint.config.js', () => {
   describe('web features', () => {
     it('refuse an import from another feature, however the path is written', async () => {
@@ -43,22 +48,28 @@ describe('import boundaries in eslint.config.js', () => {
         'export const all = [mediaKeys, Button, apiClient, LIMITS];',
         '',
       ].join('\n');
-      expect(await lint('apps/web/src/features/media/components/media-card.tsx', code)).toEqual([]);
-      const app =
-        "import { LandingPage } from '../features/landing/landing-page';\nexport const x = LandingPage;\n";
-      expect(await lint('apps/web/src/app/router.tsx', app)).toEqual([]);
+      await expectLint('apps/web/src/features/media/components/media-card.tsx', [], code);
+      await expectLint(
+        'apps/web/src/app/router.tsx',
+        [],
+        "import { LandingPage } from '../features/landing/landing-page';\nexport const x = LandingPage;\n",
+      );
     });
   });
 
   describe('server layers', () => {
     it('refuse Kysely or src/db/ outside repositories, db/ and migrations', async () => {
-      const kysely = "import { sql } from 'kysely';\nexport const q = sql;\n";
-      expect(await lint('apps/server/src/modules/media/media.service.ts', kysely)).toEqual(refused);
-      const db = "import type { Db } from '../../db/client';\nexport type D = Db;\n";
-      expect(await lint('apps/server/src/modules/media/media.service.ts', db)).toEqual(refused);
-      const dbFromPlugin =
-        "import { containsInsensitive } from '../db/sql-helpers';\nexport const c = containsInsensitive;\n";
-      expect(await lint('apps/server/src/plugins/origin-check.plugin.ts', dbFromPlugin)).toEqual(refused);
+      await expectLint(
+        'apps/server/src/modules/media/media.service.ts',
+        refused,
+        "import { sql } from 'kysely';\nexport const q = sql;\n",
+        "import type { Db } from '../../db/client';\nexport type D = Db;\n",
+      );
+      await expectLint(
+        'apps/server/src/plugins/origin-check.plugin.ts',
+        refused,
+        "import { containsInsensitive } from '../db/sql-helpers';\nexport const c = containsInsensitive;\n",
+      );
     });
 
     it('allow Kysely and src/db/ in repositories, migrations, the composition roots and tests', async () => {
@@ -69,39 +80,55 @@ describe('import boundaries in eslint.config.js', () => {
         'export const q = sql;',
         '',
       ].join('\n');
-      expect(await lint('apps/server/src/modules/media/media.repository.ts', repository)).toEqual([]);
-      const migration =
-        "import { type Kysely, sql } from 'kysely';\nexport type K = Kysely<unknown>;\nexport const q = sql;\n";
-      expect(await lint('apps/server/src/db/migrations/002-next.ts', migration)).toEqual([]);
-      const root = "import { createDb } from './db/client';\nexport const c = createDb;\n";
-      expect(await lint('apps/server/src/server.ts', root)).toEqual([]);
-      const testApp = "import { migrateToLatest } from '../db/client';\nexport const m = migrateToLatest;\n";
-      expect(await lint('apps/server/src/test/test-app.ts', testApp)).toEqual([]);
+      await expectLint('apps/server/src/modules/media/media.repository.ts', [], repository);
+      await expectLint(
+        'apps/server/src/db/migrations/002-next.ts',
+        [],
+        "import { type Kysely, sql } from 'kysely';\nexport type K = Kysely<unknown>;\nexport const q = sql;\n",
+      );
+      await expectLint(
+        'apps/server/src/server.ts',
+        [],
+        "import { createDb } from './db/client';\nexport const c = createDb;\n",
+      );
+      await expectLint(
+        'apps/server/src/test/test-app.ts',
+        [],
+        "import { migrateToLatest } from '../db/client';\nexport const m = migrateToLatest;\n",
+      );
     });
 
     it('refuse a lib file importing a module', async () => {
-      const code =
-        "import type { FilesPort } from '../modules/storage/files.port';\nexport type F = FilesPort;\n";
-      expect(await lint('apps/server/src/lib/send-file.ts', code)).toEqual(refused);
-      const lib = "import { newId } from './ids';\nexport const id = newId;\n";
-      expect(await lint('apps/server/src/lib/send-file.ts', lib)).toEqual([]);
+      const lib = 'apps/server/src/lib/send-file.ts';
+      await expectLint(
+        lib,
+        refused,
+        "import type { FilesPort } from '../modules/storage/files.port';\nexport type F = FilesPort;\n",
+      );
+      await expectLint(lib, [], "import { newId } from './ids';\nexport const id = newId;\n");
     });
 
     it('refuse a route importing a repository, and allow its service', async () => {
-      const repository =
-        "import type { MediaRepository } from './media.repository';\nexport type R = MediaRepository;\n";
-      expect(await lint('apps/server/src/modules/media/media.routes.ts', repository)).toEqual(refused);
-      const other =
-        "import { FilesRepository } from '../storage/files.repository';\nexport const r = FilesRepository;\n";
-      expect(await lint('apps/server/src/modules/media/media.routes.ts', other)).toEqual(refused);
-      const service = "import type { MediaService } from './media.service';\nexport type S = MediaService;\n";
-      expect(await lint('apps/server/src/modules/media/media.routes.ts', service)).toEqual([]);
+      const route = 'apps/server/src/modules/media/media.routes.ts';
+      await expectLint(
+        route,
+        refused,
+        "import type { MediaRepository } from './media.repository';\nexport type R = MediaRepository;\n",
+        "import { FilesRepository } from '../storage/files.repository';\nexport const r = FilesRepository;\n",
+      );
+      await expectLint(
+        route,
+        [],
+        "import type { MediaService } from './media.service';\nexport type S = MediaService;\n",
+      );
     });
 
     it('let a service use its repository', async () => {
-      const code =
-        "import type { MediaRepository } from './media.repository';\nexport type R = MediaRepository;\n";
-      expect(await lint('apps/server/src/modules/media/media.service.ts', code)).toEqual([]);
+      await expectLint(
+        'apps/server/src/modules/media/media.service.ts',
+        [],
+        "import type { MediaRepository } from './media.repository';\nexport type R = MediaRepository;\n",
+      );
     });
   });
 });

@@ -8,7 +8,7 @@ import {
   characterSchema,
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
-import { fetchListPage } from '../lib/list-page';
+import { fetchListPage, itemPath } from '../lib/list-page';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
 
@@ -27,7 +27,7 @@ export const characterKeys = {
 export const CHARACTERS_PATH = '/api/characters';
 
 export function characterPath(id: string): string {
-  return `${CHARACTERS_PATH}/${encodeURIComponent(id)}`;
+  return itemPath(CHARACTERS_PATH, id);
 }
 
 /** The signed-in user's characters matching `search`, newest first, one server page (100) at a time. */

@@ -7,6 +7,7 @@ import {
   mediaStatsSchema,
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
+import { itemPath } from '../lib/list-page';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
 
@@ -33,7 +34,7 @@ export const mediaKeys = {
 export const MEDIA_PATH = '/api/media';
 
 export function mediaPath(id: string): string {
-  return `${MEDIA_PATH}/${encodeURIComponent(id)}`;
+  return itemPath(MEDIA_PATH, id);
 }
 
 /** The user's media, newest first, filtered on the server, one page of 100 at a time. */

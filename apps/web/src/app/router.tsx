@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense, lazy } from 'react';
+import { type ComponentType, type ReactElement, Suspense, lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/landing-page';
 import { useAuthStore } from '../features/auth/auth.store';
@@ -16,6 +16,21 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   );
 }
 
+/** The pages of the signed-in area, each with the paths it answers. */
+const MEMBER_PAGES: [paths: string[], page: () => ReactElement][] = [
+  [['/dashboard'], () => lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')],
+  [['/characters'], () => lazyPage(() => import('../features/characters/characters-page'), 'CharactersPage')],
+  [
+    ['/characters/new', '/characters/edit/:id'],
+    () => lazyPage(() => import('../features/characters/character-form-page'), 'CharacterFormPage'),
+  ],
+  [['/media'], () => lazyPage(() => import('../features/media/media-page'), 'MediaPage')],
+  [
+    ['/media/new', '/media/new/:characterId'],
+    () => lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage'),
+  ],
+];
+
 function LandingRoute() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   return <LandingPage isAuthenticated={isAuthenticated} />;
@@ -32,40 +47,9 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
-            <Route
-              path="/dashboard"
-              element={lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')}
-            />
-            <Route
-              path="/characters"
-              element={lazyPage(() => import('../features/characters/characters-page'), 'CharactersPage')}
-            />
-            <Route
-              path="/characters/new"
-              element={lazyPage(
-                () => import('../features/characters/character-form-page'),
-                'CharacterFormPage',
-              )}
-            />
-            <Route
-              path="/characters/edit/:id"
-              element={lazyPage(
-                () => import('../features/characters/character-form-page'),
-                'CharacterFormPage',
-              )}
-            />
-            <Route
-              path="/media"
-              element={lazyPage(() => import('../features/media/media-page'), 'MediaPage')}
-            />
-            <Route
-              path="/media/new"
-              element={lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage')}
-            />
-            <Route
-              path="/media/new/:characterId"
-              element={lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage')}
-            />
+            {MEMBER_PAGES.flatMap(([paths, page]) =>
+              paths.map((path) => <Route key={path} path={path} element={page()} />),
+            )}
           </Route>
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -4,6 +4,11 @@ import { type ResponseSchema, api } from './api-client';
 /** Query parameters of a list endpoint; empty values are left out of the URL. */
 export type ListParams = Record<string, string | number | null | undefined>;
 
+/** The URL of one item of the list endpoint at `path`. */
+export function itemPath(path: string, id: string): string {
+  return `${path}/${encodeURIComponent(id)}`;
+}
+
 export function listUrl(path: string, params: ListParams): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

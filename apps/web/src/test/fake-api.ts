@@ -26,34 +26,33 @@ export function noContentResponse(): Response {
   return new Response(null, { status: 204 });
 }
 
-export function fakeCharacter(overrides: Partial<Character> = {}): Character {
-  return characterSchema.parse({
-    $id: 'abc123',
-    userId: 'user1',
-    name: 'Luna Vale',
-    description: 'Astronomer',
-    attributes: '{"appearance":"silver hair","personality":"calm"}',
-    imageUrl: 'https://images.example.com/luna.png',
-    createdAt: '2026-03-07T12:00:00.000Z',
-    updatedAt: null,
-    ...overrides,
-  });
+/** A fake built from `defaults` and the test's `overrides`, parsed by the record's shared schema. */
+function fakeOf<T>(schema: { parse: (data: unknown) => T }, defaults: T) {
+  return (overrides: Partial<T> = {}): T => schema.parse({ ...defaults, ...overrides });
 }
 
-export function fakeMedia(overrides: Partial<Media> = {}): Media {
-  return mediaSchema.parse({
-    $id: 'media1',
-    userId: 'user1',
-    characterId: 'abc123',
-    type: 'image',
-    prompt: 'Sunset on the beach',
-    url: '/api/files/one/view',
-    thumbnail: '/api/files/one/view',
-    createdAt: '2026-03-08T12:00:00.000Z',
-    characterName: 'Luna Vale',
-    ...overrides,
-  });
-}
+export const fakeCharacter = fakeOf<Character>(characterSchema, {
+  $id: 'abc123',
+  userId: 'user1',
+  name: 'Luna Vale',
+  description: 'Astronomer',
+  attributes: '{"appearance":"silver hair","personality":"calm"}',
+  imageUrl: 'https://images.example.com/luna.png',
+  createdAt: '2026-03-07T12:00:00.000Z',
+  updatedAt: null,
+});
+
+export const fakeMedia = fakeOf<Media>(mediaSchema, {
+  $id: 'media1',
+  userId: 'user1',
+  characterId: 'abc123',
+  type: 'image',
+  prompt: 'Sunset on the beach',
+  url: '/api/files/one/view',
+  thumbnail: '/api/files/one/view',
+  createdAt: '2026-03-08T12:00:00.000Z',
+  characterName: 'Luna Vale',
+});
 
 /** One page of GET /api/characters; `total` defaults to the page's own length. */
 export function fakeCharacterPage(

@@ -16,13 +16,17 @@ import { AuthRepository } from './auth.repository';
 
 const HOST = 'baegen.test';
 
-async function requestNonce(ctx: TestContext, address: string, headers: Record<string, string> = {}) {
-  const res = await ctx.app.inject({
+function postNonce(ctx: TestContext, address: string, headers: Record<string, string> = {}) {
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/auth/nonce',
     headers: { host: HOST, ...headers },
     payload: { address },
   });
+}
+
+async function requestNonce(ctx: TestContext, address: string, headers: Record<string, string> = {}) {
+  const res = await postNonce(ctx, address, headers);
   expect(res.statusCode).toBe(200);
   return res.json<{ nonce: string; message: string; expiresAt: string }>();
 }
@@ -260,21 +264,11 @@ describe(`auth API (${TEST_DIALECT})`, () => {
 
   it('refuses a state-changing request from another origin and allows our own', async () => {
     const wallet = createTestWallet(16);
-    const cross = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/nonce',
-      headers: { host: HOST, origin: 'https://evil.example' },
-      payload: { address: wallet.address },
-    });
+    const cross = await postNonce(ctx, wallet.address, { origin: 'https://evil.example' });
     expect(cross.statusCode).toBe(403);
     expect(cross.json().error.code).toBe('CROSS_ORIGIN');
 
-    const same = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/nonce',
-      headers: { host: HOST, origin: `http://${HOST}` },
-      payload: { address: wallet.address },
-    });
+    const same = await postNonce(ctx, wallet.address, { origin: `http://${HOST}` });
     expect(same.statusCode).toBe(200);
 
     const read = await ctx.app.inject({
@@ -302,12 +296,7 @@ describe(`auth API behind https (${TEST_DIALECT})`, () => {
     expect(res.statusCode).toBe(200);
     expect(sessionCookieOf(res).secure).toBe(true);
 
-    const plain = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/nonce',
-      headers: { host: HOST, origin: `http://${HOST}` },
-      payload: { address: wallet.address },
-    });
+    const plain = await postNonce(ctx, wallet.address, { origin: `http://${HOST}` });
     expect(plain.statusCode).toBe(403);
   });
 

@@ -43,8 +43,11 @@ describe(`characters API (${TEST_DIALECT})`, () => {
     return res.json<Character>();
   };
 
+  const listResponse = (headers: Headers, query: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/characters', headers, query });
+
   const list = async (headers: Headers, query: Record<string, string> = {}) => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/characters', headers, query });
+    const res = await listResponse(headers, query);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ListResponse<Character>>();
   };
@@ -296,17 +299,9 @@ describe(`characters API (${TEST_DIALECT})`, () => {
 
   it('refuses a bad list query with 400', async () => {
     const user = await signIn(ctx.app);
-    const tooMany = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/characters?limit=${LIST_LIMIT + 1}`,
-      headers: user.headers,
-    });
+    const tooMany = await listResponse(user.headers, { limit: String(LIST_LIMIT + 1) });
     expect(tooMany.statusCode).toBe(400);
-    const badCursor = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/characters?cursor=not-a-cursor',
-      headers: user.headers,
-    });
+    const badCursor = await listResponse(user.headers, { cursor: 'not-a-cursor' });
     expect(badCursor.statusCode).toBe(400);
     expect(badCursor.json().error.code).toBe('INVALID_CURSOR');
   });

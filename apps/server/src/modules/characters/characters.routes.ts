@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { characterInputSchema, characterListSchema, characterSchema, listQuerySchema } from '@baegen/shared';
+import { idParamsSchema } from '../../lib/id-params';
 import { currentUser } from '../auth/auth.plugin';
+import { deleteRoute, signedInRoutes } from '../auth/signed-in-routes';
 import type { CharactersService } from './characters.service';
-
-const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export async function characterRoutes(app: FastifyInstance, opts: { characters: CharactersService }) {
   const { characters } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // onRequest, so a signed-out caller hears 401 before any validation of what it sent.
-  app.addHook('onRequest', app.authenticate);
+  const r = signedInRoutes(app);
 
   r.get(
     '/',
@@ -38,12 +34,5 @@ export async function characterRoutes(app: FastifyInstance, opts: { characters: 
     async (request) => characters.update(currentUser(request).userId, request.params.id, request.body),
   );
 
-  r.delete(
-    '/:id',
-    { schema: { params: idParamsSchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await characters.delete(currentUser(request).userId, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  deleteRoute(r, (userId, id) => characters.delete(userId, id));
 }

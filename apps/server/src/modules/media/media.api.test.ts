@@ -54,17 +54,22 @@ describe(`media API (${TEST_DIALECT})`, () => {
     return id;
   }
 
+  const postMedia = (headers: Headers, payload: Record<string, unknown>) =>
+    ctx.app.inject({ method: 'POST', url: '/api/media', headers, payload });
+
+  const deleteMedia = (headers: Headers, id: string) =>
+    ctx.app.inject({ method: 'DELETE', url: `/api/media/${id}`, headers });
+
   /** Each record a second after the previous one, so newest first is the reverse creation order. */
   async function createMedia(
     headers: Headers,
     body: { characterId: string; type?: 'image' | 'video'; prompt: string; url?: string },
   ) {
     ctx.clock.advance(1000);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/media',
-      headers,
-      payload: { type: 'image', url: `https://cdn.example.com/${newId()}.png`, ...body },
+    const res = await postMedia(headers, {
+      type: 'image',
+      url: `https://cdn.example.com/${newId()}.png`,
+      ...body,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Media>();
@@ -116,18 +121,13 @@ describe(`media API (${TEST_DIALECT})`, () => {
     });
 
     it('ignores a userId or createdAt sent by the client', async () => {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/media',
-        headers: bob,
-        payload: {
-          characterId: await insertCharacter(bobId, 'Bob Own'),
-          type: 'image',
-          prompt: 'Mine',
-          url: 'https://cdn.example.com/own.png',
-          userId: aliceId,
-          createdAt: '2000-01-01T00:00:00.000Z',
-        },
+      const res = await postMedia(bob, {
+        characterId: await insertCharacter(bobId, 'Bob Own'),
+        type: 'image',
+        prompt: 'Mine',
+        url: 'https://cdn.example.com/own.png',
+        userId: aliceId,
+        createdAt: '2000-01-01T00:00:00.000Z',
       });
       expect(res.statusCode).toBe(201);
       expect(res.json<Media>().userId).toBe(bobId);
@@ -192,11 +192,11 @@ describe(`media API (${TEST_DIALECT})`, () => {
 
     it('refuses a character of another user with 404 and stores nothing', async () => {
       const bobsCharacter = await insertCharacter(bobId, 'Bob Secret');
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/media',
-        headers: alice,
-        payload: { characterId: bobsCharacter, type: 'image', prompt: 'x', url: 'https://e.com/x.png' },
+      const res = await postMedia(alice, {
+        characterId: bobsCharacter,
+        type: 'image',
+        prompt: 'x',
+        url: 'https://e.com/x.png',
       });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('CHARACTER_NOT_FOUND');
@@ -326,18 +326,10 @@ describe(`media API (${TEST_DIALECT})`, () => {
     const characterId = await insertCharacter(session.userId, 'Deletable');
     const kept = await createMedia(session.headers, { characterId, prompt: 'kept' });
     const gone = await createMedia(session.headers, { characterId, prompt: 'gone' });
-    const res = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/media/${gone.$id}`,
-      headers: session.headers,
-    });
+    const res = await deleteMedia(session.headers, gone.$id);
     expect(res.statusCode).toBe(204);
     expect((await list(session.headers)).documents.map((m) => m.$id)).toEqual([kept.$id]);
-    const again = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/media/${gone.$id}`,
-      headers: session.headers,
-    });
+    const again = await deleteMedia(session.headers, gone.$id);
     expect(again.statusCode).toBe(404);
     expect(again.json().error.code).toBe('MEDIA_NOT_FOUND');
   });
@@ -380,11 +372,7 @@ describe(`media API (${TEST_DIALECT})`, () => {
       url: single,
     });
     for (const media of [copy, copyOfSingle]) {
-      const res = await ctx.app.inject({
-        method: 'DELETE',
-        url: `/api/media/${media.$id}`,
-        headers: other.headers,
-      });
+      const res = await deleteMedia(other.headers, media.$id);
       expect(res.statusCode).toBe(204);
     }
     expect(await viewStatus(single)).toBe(200);
@@ -409,17 +397,13 @@ describe(`media API (${TEST_DIALECT})`, () => {
     const ownerBefore = await list(owner.headers);
     const statsBefore = await stats(owner.headers);
 
-    const del = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/media/${media.$id}`,
-      headers: intruder.headers,
-    });
+    const del = await deleteMedia(intruder.headers, media.$id);
     expect(del.statusCode).toBe(404);
-    const post = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/media',
-      headers: intruder.headers,
-      payload: { characterId, type: 'image', prompt: 'hijack', url: media.url },
+    const post = await postMedia(intruder.headers, {
+      characterId,
+      type: 'image',
+      prompt: 'hijack',
+      url: media.url,
     });
     expect(post.statusCode).toBe(404);
     const filtered = await list(intruder.headers, `?characterId=${characterId}`);

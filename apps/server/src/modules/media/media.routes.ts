@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   mediaInputSchema,
   mediaListQuerySchema,
@@ -9,15 +7,12 @@ import {
   mediaStatsSchema,
 } from '@baegen/shared';
 import { currentUser } from '../auth/auth.plugin';
+import { deleteRoute, signedInRoutes } from '../auth/signed-in-routes';
 import type { MediaService } from './media.service';
-
-const idParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
 export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
   const { media } = opts;
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  // Before validation, so a request without a session learns that first.
-  r.addHook('onRequest', app.authenticate);
+  const r = signedInRoutes(app);
 
   r.get(
     '/',
@@ -38,12 +33,5 @@ export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaServ
     },
   );
 
-  r.delete(
-    '/:id',
-    { schema: { params: idParamsSchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await media.remove(currentUser(request).userId, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  deleteRoute(r, (userId, id) => media.remove(userId, id));
 }

@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_VIDEO_URL, UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
 import { buildApp } from '../../app';
-import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../test/test-app';
+import { TEST_DIALECT } from '../../test/test-app';
+import { useSignedIn, useTestApp } from '../../test/test-hooks';
 
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -24,19 +25,10 @@ function filesOnDisk(dataDir: string, folder: 'objects' | 'uploads') {
 }
 
 describe(`files API (${TEST_DIALECT})`, () => {
-  let ctx: TestContext;
   let now = new Date('2026-01-10T10:00:00.000Z');
-  let alice: Awaited<ReturnType<typeof signIn>>;
-  let bob: Awaited<ReturnType<typeof signIn>>;
-
-  beforeAll(async () => {
-    ctx = await createTestApp({}, { clock: () => now });
-    alice = await signIn(ctx.app);
-    bob = await signIn(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestApp({}, { clock: () => now });
+  const alice = useSignedIn(ctx);
+  const bob = useSignedIn(ctx);
 
   const send = (
     who: { headers: Record<string, string> },

@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { filePreviewQuerySchema, fileUploadSchema } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
+import { idParamsSchema } from '../../lib/id-params';
 import { sendRanged } from '../../lib/send-ranged';
 import { currentUser } from '../auth/auth.plugin';
 import type { Storage } from './create-storage';
 import { contentLength, uploadHeaders } from './upload-headers';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const uploadQuery = z.object({ name: z.string().max(255).default('') });
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the exact UTF-8 name. */
@@ -66,13 +66,13 @@ export async function filesRoutes(
   // sha256, recorded shortly after the last chunk's answer.
   r.get(
     '/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: fileUploadSchema } } },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 200: fileUploadSchema } } },
     async (request) => files.describe(currentUser(request).userId, request.params.id),
   );
 
   r.get(
     '/:id/view',
-    { preHandler: app.authenticate, schema: { params: idParams } },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const file = await files.open(currentUser(request).userId, request.params.id);
       // A file never changes under its id, so the id is a strong validator.
@@ -88,7 +88,7 @@ export async function filesRoutes(
 
   r.get(
     '/:id/download',
-    { preHandler: app.authenticate, schema: { params: idParams } },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const file = await files.open(currentUser(request).userId, request.params.id);
       reply
@@ -101,7 +101,7 @@ export async function filesRoutes(
 
   r.get(
     '/:id/preview',
-    { preHandler: app.authenticate, schema: { params: idParams, querystring: filePreviewQuerySchema } },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, querystring: filePreviewQuerySchema } },
     async (request, reply) => {
       const preview = await previews.preview(currentUser(request).userId, request.params.id, request.query);
       return reply
@@ -114,7 +114,7 @@ export async function filesRoutes(
 
   r.delete(
     '/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 204: z.null() } } },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await files.remove(currentUser(request).userId, request.params.id);
       return reply.status(204).send(null);

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Plus, SlidersHorizontal, Users } from 'lucide-react';
+import { SlidersHorizontal, Users } from 'lucide-react';
 import { type Character, MESSAGES, ROUTES } from '@baegen/shared';
 import { useCharacterList } from '../../api/characters.queries';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
+import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { PageHeader } from '../../components/ui/page-header';
 import { SearchInput } from '../../components/ui/search-input';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
@@ -16,27 +14,24 @@ import { useDeleteCharacter } from './api/use-delete-character';
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
 
-function CreateCharacterLink() {
-  return (
-    <ButtonLink to={ROUTES.newCharacter} icon={Plus}>
-      Create Character
-    </ButtonLink>
-  );
-}
-
 export function CharactersPage() {
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const characters = useCharacterList(search);
   const deletion = usePendingDelete<Character>(useDeleteCharacter());
+  const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
   return (
-    <>
-      <PageHeader
-        title="My Characters"
-        subtitle="Every Bae you have created."
-        actions={<CreateCharacterLink />}
-      />
+    <ListPage
+      title="My Characters"
+      subtitle="Every Bae you have created."
+      createLink={createLink}
+      confirmDelete={{
+        title: MESSAGES.characters.deleteTitle,
+        message: deletion.pending ? MESSAGES.characters.deleteConfirm(deletion.pending.name) : '',
+        ...deletion.dialog,
+      }}
+    >
       <div className="mb-8 flex gap-3" role="search">
         <SearchInput
           label="Search characters"
@@ -68,18 +63,13 @@ export function CharactersPage() {
               Clear search
             </Button>
           ) : (
-            <CreateCharacterLink />
+            createLink
           ),
         }}
         summary={{ text: `Showing ${characters.items.length} of ${characters.total}`, placement: 'bottom' }}
         dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
         renderItem={(character) => <CharacterCard character={character} onDelete={deletion.ask} />}
       />
-      <ConfirmDialog
-        title={MESSAGES.characters.deleteTitle}
-        message={deletion.pending ? MESSAGES.characters.deleteConfirm(deletion.pending.name) : ''}
-        {...deletion.dialog}
-      />
-    </>
+    </ListPage>
   );
 }

@@ -1,13 +1,11 @@
-import { ImageOff, Plus } from 'lucide-react';
+import { ImageOff } from 'lucide-react';
 import { MESSAGES, type Media, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
+import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { PageHeader } from '../../components/ui/page-header';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { useDeleteMedia } from './api/use-delete-media';
 import { MediaFilters } from './components/media-filters';
@@ -16,27 +14,24 @@ import { useMediaFilters } from './use-media-filters';
 const GRID_ID = 'media-grid';
 const SKELETONS = 8;
 
-function GenerateMediaLink() {
-  return (
-    <ButtonLink to={ROUTES.newMedia} icon={Plus}>
-      Generate Media
-    </ButtonLink>
-  );
-}
-
 export function MediaPage() {
   const { filters, update, clear, active } = useMediaFilters();
   const media = useMediaList(filters);
   const characters = useCharacterOptions();
   const deletion = usePendingDelete<Media>(useDeleteMedia());
+  const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
 
   return (
-    <>
-      <PageHeader
-        title="My Media"
-        subtitle="Every photo and video you kept."
-        actions={<GenerateMediaLink />}
-      />
+    <ListPage
+      title="My Media"
+      subtitle="Every photo and video you kept."
+      createLink={createLink}
+      confirmDelete={{
+        title: MESSAGES.media.deleteTitle,
+        message: MESSAGES.media.deleteConfirm,
+        ...deletion.dialog,
+      }}
+    >
       <MediaFilters
         filters={filters}
         characters={characters.data ?? []}
@@ -62,7 +57,7 @@ export function MediaPage() {
                 Clear all
               </Button>
             ) : (
-              <GenerateMediaLink />
+              createLink
             ),
           }}
           summary={{ text: media.total === 1 ? '1 item' : `${media.total} items`, placement: 'top' }}
@@ -70,11 +65,6 @@ export function MediaPage() {
           renderItem={(item) => <MediaCard media={item} onDelete={deletion.ask} />}
         />
       </section>
-      <ConfirmDialog
-        title={MESSAGES.media.deleteTitle}
-        message={MESSAGES.media.deleteConfirm}
-        {...deletion.dialog}
-      />
-    </>
+    </ListPage>
   );
 }

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, ROUTES, defaultAvatarUrl } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
+import { AssistButton } from './assist-button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -71,40 +72,53 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const set = (field: keyof CharacterFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  const onOptimize = async () => {
+  /**
+   * Optimize and Generate alike: both need an appearance, hold the form in `running` while they
+   * work and explain a failure in a toast.
+   */
+  const assist = async (
+    running: 'optimizing' | 'generating',
+    messages: { needed: string; failed: string },
+    work: () => Promise<void>,
+    onFailure?: () => void,
+  ) => {
     if (!values.appearance.trim()) {
-      toast.error(MESSAGES.characters.appearanceNeededToImprove);
+      toast.error(messages.needed);
       return;
     }
-    setState('optimizing');
+    setState(running);
     try {
-      const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
-      setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
-      toast.success(MESSAGES.characters.improved);
+      await work();
     } catch (error) {
-      toast.error(generationFailure(error, MESSAGES.characters.improveFailed));
+      onFailure?.();
+      toast.error(generationFailure(error, messages.failed));
     } finally {
       setState('idle');
     }
   };
 
-  const onGenerate = async () => {
-    if (!values.appearance.trim()) {
-      toast.error(MESSAGES.characters.appearanceNeededToGenerate);
-      return;
-    }
-    setState('generating');
-    try {
-      const url = await generate.mutateAsync(portraitPrompt(values.name, values.appearance));
-      setValues((current) => ({ ...current, imageUrl: url }));
-      toast.success(MESSAGES.characters.imageGenerated);
-    } catch (error) {
-      setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) }));
-      toast.error(generationFailure(error, MESSAGES.characters.imageFailed));
-    } finally {
-      setState('idle');
-    }
-  };
+  const onOptimize = () =>
+    assist(
+      'optimizing',
+      { needed: MESSAGES.characters.appearanceNeededToImprove, failed: MESSAGES.characters.improveFailed },
+      async () => {
+        const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
+        setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
+        toast.success(MESSAGES.characters.improved);
+      },
+    );
+
+  const onGenerate = () =>
+    assist(
+      'generating',
+      { needed: MESSAGES.characters.appearanceNeededToGenerate, failed: MESSAGES.characters.imageFailed },
+      async () => {
+        const url = await generate.mutateAsync(portraitPrompt(values.name, values.appearance));
+        setValues((current) => ({ ...current, imageUrl: url }));
+        toast.success(MESSAGES.characters.imageGenerated);
+      },
+      () => setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) })),
+    );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -200,16 +214,15 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
               aria-describedby={id('image-hint')}
               className={cn(FIELD_CLASSES, 'min-w-0 flex-1')}
             />
-            <Button
-              variant="secondary"
+            <AssistButton
               className="h-12 shrink-0"
-              onClick={() => void onGenerate()}
+              onClick={onGenerate}
               disabled={busy}
-              loading={state === 'generating'}
-              icon={<ImagePlus className="size-4" aria-hidden />}
-            >
-              {state === 'generating' ? 'Generating...' : 'Generate'}
-            </Button>
+              running={state === 'generating'}
+              icon={ImagePlus}
+              label="Generate"
+              runningLabel="Generating..."
+            />
           </div>
           <p id={id('image-hint')} className="mt-2 text-xs text-ink-400">
             Paste an image link or generate a portrait from the appearance below.
@@ -222,16 +235,15 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
               Appearance Parameters
               <RequiredMark />
             </label>
-            <Button
-              variant="secondary"
+            <AssistButton
               size="sm"
-              onClick={() => void onOptimize()}
+              onClick={onOptimize}
               disabled={busy}
-              loading={state === 'optimizing'}
-              icon={<Wand2 className="size-4" aria-hidden />}
-            >
-              {state === 'optimizing' ? 'Optimizing...' : 'Optimize Prompt'}
-            </Button>
+              running={state === 'optimizing'}
+              icon={Wand2}
+              label="Optimize Prompt"
+              runningLabel="Optimizing..."
+            />
           </div>
           <textarea
             id={id('appearance')}
