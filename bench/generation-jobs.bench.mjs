@@ -25,7 +25,8 @@ async function createJob(server, cookie, prompt) {
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ kind: 'image', prompt }),
   });
-  if (res.status !== 202) throw new Error(`POST /api/generations answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 202)
+    throw new Error(`POST /api/generations answered ${res.status}: ${await res.text()}`);
   return res.json();
 }
 
@@ -79,9 +80,12 @@ async function throughput() {
     const stream = await openEventStream(server.url, cookie);
     const started = performance.now();
     const ids = new Set();
-    for (let i = 0; i < THROUGHPUT_JOBS; i += 1) ids.add((await createJob(server, cookie, `bulk ${i % 50}`)).$id);
+    for (let i = 0; i < THROUGHPUT_JOBS; i += 1)
+      ids.add((await createJob(server, cookie, `bulk ${i % 50}`)).$id);
     let finished = 0;
-    await stream.next((event) => ids.has(event.$id) && event.status === 'succeeded' && ++finished === ids.size);
+    await stream.next(
+      (event) => ids.has(event.$id) && event.status === 'succeeded' && ++finished === ids.size,
+    );
     const seconds = (performance.now() - started) / 1000;
     await stream.close();
     return `${THROUGHPUT_JOBS} demo image jobs through one worker (SQLite): ${(THROUGHPUT_JOBS / seconds).toFixed(0)} jobs/s (${seconds.toFixed(1)} s)`;
@@ -95,7 +99,9 @@ async function delivery() {
   const server = await startServer({ env: JOB_ENV });
   try {
     const cookie = await signIn(server.url);
-    const streams = await Promise.all(Array.from({ length: SUBSCRIBERS }, () => openEventStream(server.url, cookie)));
+    const streams = await Promise.all(
+      Array.from({ length: SUBSCRIBERS }, () => openEventStream(server.url, cookie)),
+    );
     const delays = [];
     for (let i = 0; i < DELIVERY_JOBS; i += 1) {
       const sent = performance.now();
@@ -105,7 +111,9 @@ async function delivery() {
         streams.map((s) => s.next((event) => event.$id === job.$id).then(() => performance.now())),
       );
       for (const at of arrivals) delays.push(at - sent);
-      await Promise.all(streams.map((s) => s.next((event) => event.$id === job.$id && event.status === 'succeeded')));
+      await Promise.all(
+        streams.map((s) => s.next((event) => event.$id === job.$id && event.status === 'succeeded')),
+      );
     }
     await Promise.all(streams.map((s) => s.close()));
     return `event delivery to ${SUBSCRIBERS} subscribers (request sent -> event received, ${DELIVERY_JOBS} jobs): p50 ${percentile(delays, 50).toFixed(1)} ms, p99 ${percentile(delays, 99).toFixed(1)} ms (target p99 <= 50 ms)`;
@@ -115,7 +123,9 @@ async function delivery() {
 }
 
 export async function run() {
-  const lines = [`enqueue-to-start on SQLite (${LATENCY_JOBS} jobs): ${await enqueueToStart({})} (target p99 <= 20 ms)`];
+  const lines = [
+    `enqueue-to-start on SQLite (${LATENCY_JOBS} jobs): ${await enqueueToStart({})} (target p99 <= 20 ms)`,
+  ];
   const database = await scratchDatabase();
   if (database) {
     try {

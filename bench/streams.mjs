@@ -3,7 +3,10 @@
 /** Opens GET /api/generations/events; `next(match)` resolves with the first matching job event. */
 export async function openEventStream(url, cookie) {
   const controller = new AbortController();
-  const res = await fetch(`${url}/api/generations/events`, { headers: { cookie }, signal: controller.signal });
+  const res = await fetch(`${url}/api/generations/events`, {
+    headers: { cookie },
+    signal: controller.signal,
+  });
   if (res.status !== 200) throw new Error(`event stream answered ${res.status}`);
   const waiters = new Set();
   const backlog = [];
