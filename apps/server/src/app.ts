@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
     onError: (error, context) => app.log.error({ err: error, ...context }, 'generation job failed'),
   });
   const recovery = new Sweeper(
-    () => jobs.service.recoverOrphans(2 * env.GENERATION_LEASE_MS),
+    () => jobs.service.maintain(2 * env.GENERATION_LEASE_MS),
     env.GENERATION_LEASE_MS,
     (error) => app.log.error({ err: error }, 'generation recovery failed'),
   );

@@ -71,4 +71,54 @@ describe(`a generation across a server restart (${TEST_DIALECT})`, () => {
       await second.close();
     }
   });
+
+  it('takes over a job whose worker died, polling the same provider job', async () => {
+    const before = submits;
+    const env = { VIDEO_POLL_INTERVAL_MS: '10', GENERATION_LEASE_MS: '1000' };
+    const orphanCtx = await createTestApp(env, { clock, providers: { video } });
+    try {
+      const user = await signIn(orphanCtx.app);
+      const character = await createCharacter(orphanCtx, user, 'Echo');
+      const now = clock().getTime();
+      const iso = (offset: number) => new Date(now + offset).toISOString();
+      // What a worker killed mid-job leaves: running, its provider id written, a lapsed lease and
+      // no queued job anywhere.
+      await orphanCtx.database.db
+        .insertInto('generations')
+        .values({
+          id: 'orphanedVideoJob0001',
+          user_id: user.userId,
+          kind: 'video',
+          status: 'running',
+          prompt: 'Echo listens',
+          character_id: character.$id,
+          subject: null,
+          outputs_requested: 1,
+          phase: 'generating',
+          percent: 40,
+          queue_position: null,
+          eta_seconds: 2,
+          outputs: '[]',
+          media_ids: '[]',
+          error_code: null,
+          error_message: null,
+          provider: 'demo',
+          provider_job_id: `demo-${now - 2000}`,
+          lease_owner: 'a-dead-instance',
+          lease_expires_at: iso(-60_000),
+          created_at: iso(-120_000),
+          started_at: iso(-120_000),
+          finished_at: null,
+          updated_at: iso(-120_000),
+        })
+        .execute();
+      const done = await waitForJob(orphanCtx, user, 'orphanedVideoJob0001', 'succeeded', {
+        tick: () => clock.advance(200),
+      });
+      expect(submits).toBe(before);
+      expect(done.mediaIds).toEqual(['orphanedVideoJob0001']);
+    } finally {
+      await orphanCtx.close();
+    }
+  });
 });

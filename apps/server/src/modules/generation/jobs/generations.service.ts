@@ -30,6 +30,8 @@ export interface GenerationsOptions {
   providerFor(kind: Generation['kind']): string;
 }
 
+/** Replay events are kept this long: far longer than any stream stays away and comes back. */
+const EVENT_RETENTION_MS = 24 * 3_600_000;
 /** How long a caller at the active-job cap is asked to wait: about one demo or image job. */
 const ACTIVE_RETRY_AFTER_SECONDS = 5;
 const INITIAL_PROGRESS: GenerationProgress = {
@@ -163,16 +165,19 @@ export class GenerationsService {
   }
 
   /**
-   * Queues again the active jobs nobody works on (a worker that died, a crash between saving a
-   * job and queuing it); the queue's key makes a job that is still queued a no-op.
+   * Housekeeping run on an interval: queues again the active jobs nobody works on (a worker that
+   * died, a crash between saving a job and queuing it) and drops replay events older than a day,
+   * which no reconnecting stream needs. Answers how many jobs it queued again.
    */
-  async recoverOrphans(staleAfterMs: number): Promise<number> {
+  async maintain(staleAfterMs: number): Promise<number> {
     const now = this.clock();
     const rows = await this.repo.orphaned(
       now.toISOString(),
       new Date(now.getTime() - staleAfterMs).toISOString(),
     );
+    // A fresh key: graphile-worker keeps a killed worker's job, and so its key, locked for hours.
     for (const row of rows) await this.enqueue(row.user_id, row.id, `${row.id}:${now.getTime()}`);
+    await this.repo.pruneEvents(new Date(now.getTime() - EVENT_RETENTION_MS).toISOString());
     return rows.length;
   }
 
