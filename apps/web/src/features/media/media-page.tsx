@@ -11,10 +11,12 @@ import { PageHeader } from '../../components/ui/page-header';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { useDeleteMedia } from './api/use-delete-media';
 import { MediaFilters } from './components/media-filters';
+import { PendingVideos } from './components/pending-videos';
 import { useMediaFilters } from './use-media-filters';
 
 const GRID_ID = 'media-grid';
 const SKELETONS = 8;
+const GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 function GenerateMediaLink() {
   return (
@@ -44,12 +46,13 @@ export function MediaPage() {
         onClear={clear}
         controls={GRID_ID}
       />
+      <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
       <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
         <ListGrid
           list={media}
           noun="media"
           skeletons={SKELETONS}
-          gridClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          gridClassName={GRID_CLASS}
           icon={<ImageOff className="size-8" aria-hidden />}
           loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
           empty={{
