@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Generation, type GenerationList, MESSAGES } from '@baegen/shared';
 import { fakeGeneration, fakeGenerationPage, jsonResponse, stubFetch } from '../test/fake-api';
 import { useFailedVideos } from './failed-videos.store';
-import { applyGenerationEvent, resyncGenerations, showGenerationOnForm } from './generation-events';
+import {
+  applyGenerationEvent,
+  forgetGenerations,
+  resyncGenerations,
+  showGenerationOnForm,
+} from './generation-events';
 import { generationKeys } from './generations.queries';
 import { mediaKeys } from './media.queries';
 
@@ -124,5 +129,17 @@ describe('resyncGenerations', () => {
     expect(client.getQueryData(generationKeys.detail('job1'))).toEqual(succeeded);
     expect(client.getQueryData(generationKeys.detail('job2'))).toEqual(other);
     expect(toast.success).toHaveBeenCalledOnce();
+  });
+});
+
+describe('forgetGenerations', () => {
+  it('drops every job and failed video of the user who signed out', () => {
+    const client = clientWithActive([running]);
+    client.setQueryData(generationKeys.detail('job1'), running);
+    useFailedVideos.getState().add(fakeGeneration({ $id: 'v1', kind: 'video', status: 'failed' }));
+    forgetGenerations(client);
+    expect(client.getQueryData(generationKeys.active)).toBeUndefined();
+    expect(client.getQueryData(generationKeys.detail('job1'))).toBeUndefined();
+    expect(useFailedVideos.getState().jobs).toEqual([]);
   });
 });

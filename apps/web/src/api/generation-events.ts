@@ -62,3 +62,9 @@ export async function resyncGenerations(client: QueryClient): Promise<void> {
   list.documents.forEach((job) => applyGenerationEvent(client, job));
   client.setQueryData(generationKeys.active, list);
 }
+
+/** Signed out: the jobs go, so the next wallet signing in on this tab never sees them. */
+export function forgetGenerations(client: QueryClient): void {
+  client.removeQueries({ queryKey: generationKeys.all });
+  useFailedVideos.setState({ jobs: [] });
+}

@@ -17,15 +17,14 @@ function parseJob(data: string) {
 }
 
 /** Listens to the user's job updates while mounted: one stream per tab, mounted once by the header. */
-export function useGenerationEvents(createSource?: (url: string) => EventSource): void {
+export function useGenerationEvents(): void {
   const client = useQueryClient();
   useEffect(() => {
-    if (!createSource && typeof EventSource === 'undefined') return;
+    if (typeof EventSource === 'undefined') return;
     return openEventStream({
       url: GENERATION_EVENTS_PATH,
       event: GENERATION_EVENT,
       delays: REALTIME_RECONNECT_DELAYS_MS,
-      createSource,
       onMessage: (data) => {
         const job = parseJob(data);
         if (job) applyGenerationEvent(client, job);
@@ -36,5 +35,5 @@ export function useGenerationEvents(createSource?: (url: string) => EventSource)
         );
       },
     });
-  }, [client, createSource]);
+  }, [client]);
 }

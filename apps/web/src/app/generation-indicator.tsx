@@ -3,12 +3,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { type Generation, truncate } from '@baegen/shared';
+import { forgetGenerations } from '../api/generation-events';
 import { generationFormPath, useActiveGenerations } from '../api/generations.queries';
 import { useGenerationEvents } from '../api/use-generation-events';
 import { phaseLabel } from '../components/generation/generation-progress';
+import { useAuthStore } from '../features/auth/auth.store';
 import { queryClient } from '../lib/query-client';
 
 const PROMPT_EXCERPT = 40;
+
+useAuthStore.subscribe((state, previous) => {
+  if (previous.isAuthenticated && !state.isAuthenticated) forgetGenerations(queryClient);
+});
 const KIND_LABELS: Record<Generation['kind'], string> = {
   image: 'Image',
   character: 'Images',
