@@ -52,7 +52,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    server(port, process.env.E2E_DATA_DIR, {}),
+    // Generation takes 3 s, as a real provider would, so a running job can be watched and cancelled.
+    server(port, process.env.E2E_DATA_DIR, { DEMO_DELAY_MS: '3000' }),
     server(noDevWalletPort, `${process.env.E2E_DATA_DIR}-no-dev-wallet`, { DEV_WALLET: 'false' }),
   ],
 });

@@ -96,12 +96,13 @@ test('images and a video are made, filtered, downloaded, deleted and counted', a
     await expect(card.getByRole('link', { name: 'View Full Image' })).toHaveAttribute('target', '_blank');
   }
 
-  // The video is the placeholder flow: saved at once with the sample clip.
+  // The video is a generation job: the form says it started, then that it is ready.
   await page.goto(`/media/new/${nova.$id}`);
   await page.getByRole('radio', { name: 'Video' }).check();
   await page.getByLabel('Prompt', { exact: true }).fill(VIDEO_PROMPT);
   await page.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page.getByText(MESSAGES.media.videoQueued)).toBeVisible();
+  await page.getByRole('link', { name: 'Open gallery' }).first().click();
   await expect(page).toHaveURL(/\/media$/);
   await expect(cards(page)).toHaveCount(3);
   const videoCard = cards(page).filter({ hasText: 'VIDEO' });
@@ -237,13 +238,15 @@ test('failures show their messages', async ({ page }) => {
   const character = await createCharacter(page, 'Fragile', 'pale blonde hair');
   const serverError = { status: 500, json: { error: { code: 'INTERNAL_ERROR', message: 'x' } } };
 
-  await page.route('**/api/generate/character', (route) => route.fulfill(serverError));
+  await page.route('**/api/generations', (route) =>
+    route.request().method() === 'POST' ? route.fulfill(serverError) : route.fallback(),
+  );
   await page.goto(`/media/new/${character.$id}`);
   await page.getByLabel('Prompt', { exact: true }).fill('In a garden');
   await page.getByRole('button', { name: 'Generate Images' }).click();
   await expect(page.getByText(MESSAGES.media.generateFailed)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate Images' })).toBeEnabled();
-  await page.unroute('**/api/generate/character');
+  await page.unroute('**/api/generations');
 
   await page.route('**/api/media', (route) =>
     route.request().method() === 'POST' ? route.fulfill(serverError) : route.fallback(),
@@ -252,7 +255,7 @@ test('failures show their messages', async ({ page }) => {
   await page.getByRole('button', { name: 'Result 1' }).click();
   await page.getByRole('button', { name: 'Save Selected Images (1)' }).click();
   await expect(page.getByText(MESSAGES.media.imagesSaveFailed)).toBeVisible();
-  await expect(page).toHaveURL(`/media/new/${character.$id}`);
+  await expect(page).toHaveURL(new RegExp(`/media/new/${character.$id}\\?job=`));
   await expect(page.getByRole('button', { name: 'Save Selected Images (1)' })).toBeEnabled();
   await page.unroute('**/api/media');
 

@@ -89,4 +89,12 @@ export const MESSAGES = {
       `Access costs a ${months} month subscription: send ${priceUsd} dollars worth of ${token} to the address below. Your wallet is verified automatically once the payment arrives.`,
     addressLabel: 'Payment address',
   },
+  generations: {
+    imageReady: 'Your image is ready',
+    videoReady: 'Your video is ready',
+    imageFailed: 'Your images could not be generated',
+    videoFailed: 'Your video could not be generated',
+    cancelled: 'Generation cancelled.',
+    cancelFailed: 'Failed to cancel the generation',
+  },
 } as const;

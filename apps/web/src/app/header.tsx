@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type MouseEvent } from 'react';
 import { LogOutIcon, MenuIcon, XIcon } from '../components/ui/icons';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { HEADER_OPAQUE_AFTER_PX, ROUTES, shortenAddress } from '@baegen/shared';
@@ -10,6 +10,10 @@ import { Logo } from './logo';
 import { NAV_ITEMS, isNavActive } from './nav';
 import { useLogout } from './use-logout';
 import { useScrolled } from './use-scrolled';
+
+const GenerationIndicator = lazy(async () => ({
+  default: (await import('./generation-indicator')).GenerationIndicator,
+}));
 
 export function Header() {
   const scrolled = useScrolled(HEADER_OPAQUE_AFTER_PX);
@@ -87,7 +91,14 @@ export function Header() {
         <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
           {navLinks(false)}
         </nav>
-        <div className="hidden md:block">{account}</div>
+        <div className="flex items-center gap-2">
+          {isAuthenticated ? (
+            <Suspense fallback={null}>
+              <GenerationIndicator />
+            </Suspense>
+          ) : null}
+          <div className="hidden md:block">{account}</div>
+        </div>
         <button
           type="button"
           className="rounded-full p-2 text-ink-100 hover:bg-ink-800 md:hidden"

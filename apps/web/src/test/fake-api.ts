@@ -1,10 +1,13 @@
 import { vi } from 'vitest';
 import {
   type Character,
+  type Generation,
   type Media,
   apiErrorSchema,
   characterListSchema,
   characterSchema,
+  generationListSchema,
+  generationSchema,
   mediaSchema,
 } from '@baegen/shared';
 
@@ -60,6 +63,29 @@ export function fakeCharacterPage(
   { total = documents.length, nextCursor = null }: { total?: number; nextCursor?: string | null } = {},
 ) {
   return characterListSchema.parse({ total, documents, nextCursor });
+}
+
+export function fakeGeneration(overrides: Partial<Generation> = {}): Generation {
+  return generationSchema.parse({
+    $id: 'job1',
+    kind: 'character',
+    status: 'running',
+    progress: { phase: 'generating', percent: null, queuePosition: null, etaSeconds: null },
+    prompt: 'Sunset on the beach',
+    characterId: 'abc123',
+    outputs: [],
+    mediaIds: [],
+    error: null,
+    createdAt: '2026-03-08T12:00:00.000Z',
+    startedAt: '2026-03-08T12:00:01.000Z',
+    finishedAt: null,
+    ...overrides,
+  });
+}
+
+/** GET /api/generations: one page holding every job given. */
+export function fakeGenerationPage(documents: Generation[]) {
+  return generationListSchema.parse({ total: documents.length, documents, nextCursor: null });
 }
 
 /** Replaces the global fetch with a mock for this test; undo with `vi.unstubAllGlobals()` in afterEach. */

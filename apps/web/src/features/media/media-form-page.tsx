@@ -2,30 +2,43 @@ import { type FormEvent, useId, useState } from 'react';
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
-import { LIMITS, MESSAGES, type MediaType, ROUTES, SAMPLE_VIDEO_URL } from '@baegen/shared';
+import {
+  type CreateGenerationInput,
+  IMAGE_OUTPUTS,
+  MESSAGES,
+  type MediaType,
+  ROUTES,
+  isActiveGeneration,
+} from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
-import { cn } from '../../lib/cn';
 import { useCreateMedia } from './api/use-create-media';
-import { useGenerateImages } from './api/use-generate-images';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
-import { CharacterField, FIELD, MediaTypeField } from './components/media-form-fields';
+import { JobOutcome } from './components/job-outcome';
+import { CharacterField, MediaTypeField, PromptField } from './components/media-form-fields';
+import { RunningJob } from './components/running-job';
+import { useGenerationJob } from './use-generation-job';
 import { useResultSelection } from './use-result-selection';
 
 function isUnauthorized(error: unknown) {
   return error instanceof ApiRequestError && error.status === 401;
 }
 
-/** "Create AI Media": pick a character, a type and a prompt; images are generated and chosen here. */
+/** The server's own words for "too many running jobs": they say how many and what to do. */
+function isTooManyActive(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.code === 'TOO_MANY_ACTIVE_GENERATIONS';
+}
+
+/** "Create AI Media": pick a character, a type and a prompt; a generation job runs and its images are chosen here. */
 export function MediaFormPage() {
   const { characterId: routeCharacterId = '' } = useParams();
   const navigate = useNavigate();
   const ids = { character: useId(), prompt: useId(), type: useId() };
   const characters = useCharacterOptions();
-  const generate = useGenerateImages();
+  const tracked = useGenerationJob();
   const save = useCreateMedia();
 
   const [characterId, setCharacterId] = useState(routeCharacterId);
@@ -39,12 +52,27 @@ export function MediaFormPage() {
   const [prompt, setPrompt] = useState('');
   const results = useResultSelection();
 
+  const job = tracked.job;
+  // A job opened from the URL brings back what it was made from; once it succeeds, its images.
+  const [jobSeen, setJobSeen] = useState<string | null>(null);
+  const jobKey = job ? `${job.$id}:${job.status}` : null;
+  if (job && jobKey !== jobSeen) {
+    if (!jobSeen?.startsWith(`${job.$id}:`)) {
+      setCharacterId(job.characterId ?? '');
+      setPrompt(job.prompt);
+      setType(job.kind === 'video' ? 'video' : 'image');
+    }
+    setJobSeen(jobKey);
+    results.show(job.status === 'succeeded' && job.kind !== 'video' ? job.outputs : []);
+  }
+
   const character = characters.data?.find((option) => option.$id === characterId);
-  const generating = generate.isPending;
+  const running = !!job && isActiveGeneration(job);
+  const starting = tracked.create.isPending;
   const saving = save.isPending;
   const hasResults = results.urls.length > 0;
   // The results belong to the character, type and prompt they were made from: those stay put until "Generate New".
-  const locked = generating || saving || hasResults;
+  const locked = starting || running || tracked.loading || saving || hasResults;
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -55,32 +83,6 @@ export function MediaFormPage() {
   const failed = (error: unknown, message: string) => {
     console.error(message, error);
     toast.error(isUnauthorized(error) ? MESSAGES.media.notLoggedIn : message);
-  };
-
-  const saveVideo = (chosen: NonNullable<typeof character>, text: string) => {
-    // SPEC.md §7: the video flow is a placeholder that stores the bundled sample clip.
-    save.mutate(
-      [
-        {
-          characterId: chosen.$id,
-          type: 'video',
-          prompt: text,
-          url: SAMPLE_VIDEO_URL,
-          thumbnail: chosen.imageUrl,
-        },
-      ],
-      {
-        onSuccess: ([outcome]) => {
-          if (outcome?.status === 'fulfilled') {
-            toast.success(MESSAGES.media.videoQueued);
-            navigate(ROUTES.media);
-          } else {
-            failed(outcome?.reason, MESSAGES.media.generateFailed);
-          }
-        },
-        onError: (error) => failed(error, MESSAGES.media.generateFailed),
-      },
-    );
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -95,23 +97,33 @@ export function MediaFormPage() {
       toast.error(MESSAGES.media.enterPrompt);
       return;
     }
-    if (type === 'video') {
-      saveVideo(character, text);
-      return;
-    }
-    generate.mutate(
-      { prompt: text, subject: character.imageUrl },
-      {
-        onSuccess: ({ urls }) => {
-          if (urls.length === 0) {
-            toast.error(MESSAGES.media.generateFailed);
-            return;
-          }
-          results.show(urls);
-        },
-        onError: (error) => failed(error, MESSAGES.media.generateFailed),
-      },
-    );
+    const input: CreateGenerationInput =
+      type === 'video'
+        ? { kind: 'video', prompt: text, characterId: character.$id }
+        : {
+            kind: 'character',
+            prompt: text,
+            characterId: character.$id,
+            subject: character.imageUrl,
+            outputs: IMAGE_OUTPUTS,
+          };
+    tracked.create.mutate(input, {
+      onSuccess: (created) => tracked.follow(created.$id),
+      onError: (error) =>
+        isTooManyActive(error) ? toast.error(error.message) : failed(error, MESSAGES.media.generateFailed),
+    });
+  };
+
+  const cancelJob = () => {
+    if (!job) return;
+    tracked.cancel.mutate(job.$id, {
+      onError: (error) => failed(error, MESSAGES.generations.cancelFailed),
+    });
+  };
+
+  const generateNew = () => {
+    results.show([]);
+    tracked.forget();
   };
 
   const saveImages = () => {
@@ -142,13 +154,7 @@ export function MediaFormPage() {
     );
   };
 
-  const submitLabel = generating
-    ? 'Generating...'
-    : type === 'video'
-      ? saving
-        ? 'Saving...'
-        : 'Generate Video'
-      : 'Generate Images';
+  const submitLabel = starting ? 'Generating...' : type === 'video' ? 'Generate Video' : 'Generate Images';
 
   return (
     <>
@@ -167,7 +173,7 @@ export function MediaFormPage() {
             onSubmit={onSubmit}
             noValidate
             className="card space-y-6 p-4 sm:p-6"
-            aria-busy={generating || saving}
+            aria-busy={starting || running || saving}
           >
             <CharacterField
               id={ids.character}
@@ -180,34 +186,18 @@ export function MediaFormPage() {
             />
             <MediaTypeField id={ids.type} value={type} onChange={setType} disabled={locked} />
 
-            <div>
-              <div className="mb-2 flex gap-1 text-sm font-medium">
-                <label htmlFor={ids.prompt} className="text-ink-100">
-                  Prompt
-                </label>
-                <span className="text-rose-glow" aria-hidden>
-                  *
-                </span>
-              </div>
-              <textarea
-                id={ids.prompt}
-                value={prompt}
-                onChange={(event) => setPrompt(event.target.value)}
-                disabled={locked}
-                required
-                rows={5}
-                maxLength={LIMITS.mediaPrompt}
-                placeholder="e.g. Relaxing on a sunny beach in a white summer dress, golden hour"
-                className={cn(FIELD, 'resize-y py-3')}
-              />
-            </div>
+            <PromptField id={ids.prompt} value={prompt} onChange={setPrompt} disabled={locked} />
 
-            {hasResults ? null : (
+            {job && !running && !hasResults ? <JobOutcome job={job} /> : null}
+            {running ? (
+              <RunningJob job={job} cancelling={tracked.cancel.isPending} onCancel={cancelJob} />
+            ) : null}
+            {hasResults || running ? null : (
               <Button
                 type="submit"
                 size="lg"
                 className="w-full"
-                loading={generating || saving}
+                loading={starting || tracked.loading}
                 icon={<Sparkles className="size-5" aria-hidden />}
               >
                 {submitLabel}
@@ -219,7 +209,7 @@ export function MediaFormPage() {
             <GeneratedResults
               selection={results}
               saving={saving}
-              onGenerateNew={() => results.show([])}
+              onGenerateNew={generateNew}
               onSave={saveImages}
             />
           ) : null}

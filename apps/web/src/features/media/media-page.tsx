@@ -9,10 +9,12 @@ import { Button } from '../../components/ui/button';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { useDeleteMedia } from './api/use-delete-media';
 import { MediaFilters } from './components/media-filters';
+import { PendingVideos } from './components/pending-videos';
 import { useMediaFilters } from './use-media-filters';
 
 const GRID_ID = 'media-grid';
 const SKELETONS = 8;
+const GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export function MediaPage() {
   const { filters, update, clear, active } = useMediaFilters();
@@ -39,12 +41,13 @@ export function MediaPage() {
         onClear={clear}
         controls={GRID_ID}
       />
+      <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
       <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
         <ListGrid
           list={media}
           noun="media"
           skeletons={SKELETONS}
-          gridClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+          gridClassName={GRID_CLASS}
           icon={<ImageOff className="size-8" aria-hidden />}
           loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
           empty={{

@@ -1,5 +1,5 @@
 import { Image as ImageIcon, Video } from 'lucide-react';
-import type { MediaType } from '@baegen/shared';
+import { LIMITS, type MediaType } from '@baegen/shared';
 import type { CharacterOption } from '../../../api/characters.queries';
 import { cn } from '../../../lib/cn';
 
@@ -98,5 +98,42 @@ export function MediaTypeField({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** What the picture or clip should show; required. */
+export function PromptField({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (prompt: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div>
+      <div className="mb-2 flex gap-1 text-sm font-medium">
+        <label htmlFor={id} className="text-ink-100">
+          Prompt
+        </label>
+        <span className="text-rose-glow" aria-hidden>
+          *
+        </span>
+      </div>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        required
+        rows={5}
+        maxLength={LIMITS.mediaPrompt}
+        placeholder="e.g. Relaxing on a sunny beach in a white summer dress, golden hour"
+        className={cn(FIELD, 'resize-y py-3')}
+      />
+    </div>
   );
 }

@@ -1,0 +1,31 @@
+import { Images } from 'lucide-react';
+import { type Generation, MESSAGES, ROUTES } from '@baegen/shared';
+import { ButtonLink } from '../../../components/ui/button-link';
+
+/** How the form's last job ended, when that ending is not a set of images to pick from. */
+export function JobOutcome({ job }: { job: Generation }) {
+  if (
+    job.status === 'failed' ||
+    (job.status === 'succeeded' && job.kind !== 'video' && job.outputs.length === 0)
+  ) {
+    return (
+      <p role="alert" className="text-sm text-red-400">
+        {MESSAGES.media.generateFailed}
+      </p>
+    );
+  }
+  if (job.status === 'cancelled') {
+    return <p className="text-sm text-ink-300">{MESSAGES.generations.cancelled}</p>;
+  }
+  if (job.status === 'succeeded' && job.kind === 'video') {
+    return (
+      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
+        <p className="text-sm text-ink-100">{MESSAGES.generations.videoReady}</p>
+        <ButtonLink to={ROUTES.media} icon={Images} size="sm" variant="secondary">
+          Open gallery
+        </ButtonLink>
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,36 @@
+import { Info, X } from 'lucide-react';
+import { type Generation, MESSAGES } from '@baegen/shared';
+import { GenerationProgress } from '../../../components/generation/generation-progress';
+import { Button } from '../../../components/ui/button';
+
+/** The job the form started, while it runs: where it stands and a way to stop it. */
+export function RunningJob({
+  job,
+  cancelling,
+  onCancel,
+}: {
+  job: Generation;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="space-y-4 rounded-2xl border border-ink-700 bg-ink-900 p-4" aria-live="polite">
+      {job.kind === 'video' ? (
+        <p className="flex items-start gap-2 text-sm text-ink-200">
+          <Info className="mt-0.5 size-4 shrink-0 text-rose-glow" aria-hidden />
+          {MESSAGES.media.videoQueued}
+        </p>
+      ) : null}
+      <GenerationProgress job={job} />
+      <Button
+        variant="secondary"
+        className="w-full"
+        onClick={onCancel}
+        loading={cancelling}
+        icon={<X className="size-4" aria-hidden />}
+      >
+        Cancel
+      </Button>
+    </div>
+  );
+}
