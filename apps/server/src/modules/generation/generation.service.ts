@@ -3,9 +3,9 @@ import { MESSAGES, avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import { shapesAvatarPng } from '../avatars/avatars.service';
 import type { FilesPort } from '../storage/files.port';
-import { fetchBytes } from './fetch-bytes';
+import { fetchBytes, fetchPublicBytes } from './fetch-bytes';
 import { violatesMinorPolicy } from './prompt-policy';
-import { assertPublicHost } from './public-host';
+import { assertPublicLiteral } from './public-host';
 import type { Providers } from './providers/create-providers';
 import type { ImageOutput, SubjectImage, VideoOutput } from './providers/ports';
 
@@ -161,14 +161,13 @@ export class GenerationService {
       }
     }
     if (/^https:\/\/[^\s]+$/i.test(subject) && URL.canParse(subject)) {
+      assertPublicLiteral(subject);
       const key = `url:${createHash('sha256').update(subject).digest('hex')}`;
       return subjectImage(key, subject, async () => {
-        await assertPublicHost(subject);
-        const data = await fetchBytes(
+        const data = await fetchPublicBytes(
           subject,
           this.options.maxImageBytes,
           AbortSignal.timeout(this.options.timeoutMs),
-          { followRedirects: false },
         );
         const mimeType = this.files.imageType(data);
         if (!mimeType) throw AppError.badRequest('The subject is not an image', 'INVALID_SUBJECT');
