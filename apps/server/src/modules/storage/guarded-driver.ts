@@ -4,7 +4,7 @@ import type { StorageDriver } from './storage-driver.port';
 /** Errors that say the store itself cannot work (full, read-only, failing), whatever the request. */
 const UNAVAILABLE = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
 
-export function isStorageFailure(error: unknown): boolean {
+function isStorageFailure(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return typeof code === 'string' && UNAVAILABLE.has(code);
 }
