@@ -118,6 +118,8 @@ export async function buildApp(deps: AppDeps) {
     {
       maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
       maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
+      quotaBytes: env.STORAGE_QUOTA_MB * mb,
+      previewCacheBytes: env.PREVIEW_CACHE_MB * mb,
       abandonAfterMs: env.UPLOAD_ABANDON_MINUTES * 60_000,
       candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
       clock,
@@ -191,7 +193,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(publicConfigRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
       await api.register(characterRoutes, { prefix: '/characters', characters });
-      await api.register(filesRoutes, { prefix: '/files', ...storage });
+      await api.register(filesRoutes, { prefix: '/files', ...storage, env });
       await api.register(avatarsRoutes, { prefix: '/avatars' });
       await api.register(generationRoutes, { prefix: '/generate', generation, env });
       await api.register(generationsRoutes, {

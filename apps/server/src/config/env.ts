@@ -34,6 +34,10 @@ const envSchema = z.object({
   UPLOAD_ABANDON_MINUTES: z.coerce.number().positive().default(60),
   CANDIDATE_TTL_HOURS: z.coerce.number().positive().default(24),
   SWEEP_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
+  STORAGE_QUOTA_MB: z.coerce.number().positive().default(2048),
+  PREVIEW_CACHE_MB: z.coerce.number().positive().default(512),
+  UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  UPLOAD_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
 
   // AI providers
   PROMPT_PROVIDER: z.enum(['demo', 'openai']).default('demo'),

@@ -1,10 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
-import { InvalidCursorError } from './domain-errors';
+import { InvalidCursorError, StorageUnavailableError } from './domain-errors';
 
-function send(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply.status(status).send({ error: { code, message } });
+function send(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, string | number> = {},
+) {
+  return reply.status(status).send({ error: { ...details, code, message } });
 }
 
 /** One error handler: `{ error: { code, message } }`, and never a stack trace on 5xx. */
@@ -16,6 +22,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, error.statusCode, error.code, error.message);
     }
     if (error instanceof InvalidCursorError) return send(reply, 400, error.code, error.message);
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error.cause ?? error }, 'file storage failed');
+      return send(reply, 507, error.code, error.message, error.details);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const message = first?.message ?? 'Invalid request';

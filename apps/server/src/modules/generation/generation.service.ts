@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES, avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
+import { StorageUnavailableError } from '../../errors/domain-errors';
 import { shapesAvatarPng } from '../avatars/avatars.service';
 import type { FilesPort } from '../storage/files.port';
 import { fetchBytes, fetchPublicBytes } from './fetch-bytes';
@@ -64,7 +65,8 @@ export class GenerationService {
     try {
       return await Promise.race([work(signal), aborted]);
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      // A failure of our own storage is no fault of the provider's.
+      if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
       this.options.onProviderError(error, provider);
       throw new AppError(502, failure.code, failure.message);
     } finally {

@@ -2,6 +2,8 @@ import { FileStore } from './file-store';
 import { FilesMaintenance, type FilesMaintenanceOptions } from './files-maintenance.service';
 import type { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
+import { guardDriver } from './guarded-driver';
+import { PreviewCache } from './preview-cache';
 import { PreviewsService } from './previews.service';
 import type { StorageDriver } from './storage-driver.port';
 import { type UploadCaps, UploadsService } from './uploads.service';
@@ -9,6 +11,8 @@ import { type UploadCaps, UploadsService } from './uploads.service';
 export interface StorageOptions extends UploadCaps, FilesMaintenanceOptions {
   /** The clock for upload and candidate expiry (tests move time forward). */
   clock?: () => Date;
+  /** The most bytes all previews may take together; the oldest go past it. */
+  previewCacheBytes: number;
 }
 
 export interface Storage {
@@ -26,13 +30,14 @@ export function createStorage(
   driver: StorageDriver,
   options: StorageOptions,
 ): Storage {
-  const store = new FileStore(repo, driver, options.clock);
+  const guarded = guardDriver(driver);
+  const store = new FileStore(repo, guarded, options.clock);
   const maintenance = new FilesMaintenance(store, options);
   const uploads = new UploadsService(store, maintenance, options);
   return {
     files: new FilesService(store, uploads),
     uploads,
-    previews: new PreviewsService(store),
+    previews: new PreviewsService(store, new PreviewCache(guarded, options.previewCacheBytes)),
     maintenance,
   };
 }

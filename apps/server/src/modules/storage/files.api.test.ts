@@ -12,9 +12,13 @@ import { useSignedIn, useTestApp } from '../../test/test-hooks';
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Bytes that sniff as PNG (the signature, then noise): enough for upload tests of any size. */
+const TINY_PNG = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#fff' } })
+  .png()
+  .toBuffer();
+
+/** A real PNG padded with noise after its end, which decoders ignore: uploads of any size. */
 function pngLike(size: number) {
-  return Buffer.concat([PNG_MAGIC, randomBytes(size - PNG_MAGIC.length)]);
+  return Buffer.concat([TINY_PNG, randomBytes(size - TINY_PNG.length)]);
 }
 
 function filesOnDisk(dataDir: string, folder: 'objects' | 'uploads') {

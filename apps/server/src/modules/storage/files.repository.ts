@@ -46,6 +46,16 @@ export class FilesRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** Bytes the user's files take: complete ones, and the whole announced size of uploads under way. */
+  async usedBytes(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('total_size'), eb.lit(0)).as('used'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.used);
+  }
+
   async markReady(userId: string, id: string, sha256: string | null, now: string): Promise<void> {
     await this.db
       .updateTable('files')

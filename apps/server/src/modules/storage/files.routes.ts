@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { filePreviewQuerySchema, fileUploadSchema } from '@baegen/shared';
+import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { idParamsSchema } from '../../lib/id-params';
 import { sendRanged } from '../../lib/send-ranged';
@@ -26,9 +27,9 @@ function attachment(name: string) {
  */
 export async function filesRoutes(
   app: FastifyInstance,
-  opts: Pick<Storage, 'files' | 'uploads' | 'previews'>,
+  opts: Pick<Storage, 'files' | 'uploads' | 'previews'> & { env: Env },
 ) {
-  const { files, uploads, previews } = opts;
+  const { files, uploads, previews, env } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // The body is handed to the service unread: it sniffs the first bytes before anything is
@@ -42,6 +43,15 @@ export async function filesRoutes(
     {
       preHandler: app.authenticate,
       schema: { querystring: uploadQuery, response: { 201: fileUploadSchema, 202: fileUploadSchema } },
+      config: {
+        rateLimit: {
+          max: env.UPLOAD_RATE_LIMIT_MAX,
+          timeWindow: env.UPLOAD_RATE_LIMIT_WINDOW_MS,
+          // After authentication, so the limit is per user rather than per address.
+          hook: 'preHandler',
+          keyGenerator: (request: FastifyRequest) => `upload:${request.session?.userId ?? request.ip}`,
+        },
+      },
     },
     async (request, reply) => {
       const body = request.body;

@@ -4,6 +4,14 @@ import type { ByteRange } from '../../lib/byte-range';
 /** Bytes to append to an upload: whole, or as they arrive. */
 export type UploadSource = Buffer | AsyncIterable<Uint8Array>;
 
+/** A derived object as listed: the file it belongs to, its name, size and when it was stored. */
+export interface DerivedObject {
+  key: string;
+  name: string;
+  size: number;
+  storedAt: Date;
+}
+
 /**
  * Where file bytes live. Keys are opaque ids chosen by the caller ([A-Za-z0-9_-]+).
  * A key is either absent or holds a complete file: partial data only ever exists as an upload,
@@ -25,7 +33,10 @@ export interface StorageDriver {
   appendUpload(key: string, offset: number, data: UploadSource): Promise<void>;
   /** Bytes a pending upload holds durably, or null when there is none. */
   uploadSize(key: string): Promise<number | null>;
-  /** Makes a pending upload durable and publishes it under `key` in one atomic step. */
+  /**
+   * Makes a pending upload durable and publishes it under `key` in one atomic step. When it
+   * fails, the upload is left pending as it was, so its last chunk can be written again.
+   */
   completeUpload(key: string): Promise<void>;
   /** Drops a pending upload; no-op when there is none. */
   abortUpload(key: string): Promise<void>;
@@ -42,6 +53,10 @@ export interface StorageDriver {
   putDerived(key: string, name: string, data: Buffer): Promise<void>;
   /** A derived object of the file `key`, or null when there is none under `name`. */
   getDerived(key: string, name: string): Promise<Buffer | null>;
+  /** Every derived object of every file, so the space they take can be bounded. */
+  listDerived(): Promise<DerivedObject[]>;
+  /** Removes one derived object; no-op when absent. */
+  deleteDerived(key: string, name: string): Promise<void>;
   /** Removes a stored file and every object derived from it; no-op when absent. */
   delete(key: string): Promise<void>;
   /** Releases what the driver holds (threads, connections); called once, when the app closes. */

@@ -7,12 +7,16 @@ import { type SniffedType, sniffFileType } from './file-type';
 import { type FileStore, toFileUpload } from './file-store';
 import type { FilesMaintenance } from './files-maintenance.service';
 import type { FileRow } from './files.repository';
+import { checkImageHeader } from './image-check';
 import { UploadGapError } from './storage-driver.port';
+import { checkQuota, resumableFailure } from './storage-quota';
 import { UploadBody } from './upload-body';
 
 export interface UploadCaps {
   maxImageBytes: number;
   maxVideoBytes: number;
+  /** The most bytes one user's files may take together. */
+  quotaBytes: number;
 }
 
 /** Where one chunk sits in the file, both ends inclusive, and the file's whole length. */
@@ -107,8 +111,10 @@ export class UploadsService {
       const mb = Math.floor(this.capFor(type) / (1024 * 1024));
       throw new AppError(413, 'FILE_TOO_LARGE', `This ${type.kind} is larger than the ${mb} MB limit`);
     }
+    await checkQuota(this.store.repo, userId, total, this.caps.quotaBytes);
     if (Buffer.isBuffer(body) || total === announced) {
       const data = Buffer.isBuffer(body) ? body : await body.toBuffer();
+      if (type.kind === 'image') await checkImageHeader(data, type.mimeType);
       return toFileUpload(await this.storeWhole(userId, data, cleanName(name, type), type, false));
     }
     const row = { ...this.newRow(userId, cleanName(name, type), type, total, false), size: 0 };
@@ -178,7 +184,7 @@ export class UploadsService {
             'This upload was interrupted on the server; start it again',
           );
         }
-        throw error;
+        throw offset === 0 ? error : resumableFailure(error, row.id, offset);
       }
       const end = offset + written;
       if (!(await repo.advanceUpload(userId, row.id, offset, end, this.store.now()))) {
@@ -189,13 +195,36 @@ export class UploadsService {
         );
       }
       if (end < Number(row.total_size)) return toFileUpload({ ...row, size: end });
-      await driver.completeUpload(row.id);
-      await repo.markReady(userId, row.id, null, this.store.now());
+      await this.publish(userId, row, offset, end);
       void this.maintenance.recordSha256(userId, row.id);
       return toFileUpload({ ...row, size: end, status: 'ready', sha256: null });
     } finally {
       writing.delete(row.id);
     }
+  }
+
+  /**
+   * Publishes a complete upload. When the store fails, the last chunk is handed back (the row
+   * returns to `offset`) so it can be sent again; an image whose header does not decode is dropped.
+   * Its header is read from the whole file here: a first chunk may stop in the middle of it.
+   */
+  private async publish(userId: string, row: FileRow, offset: number, end: number) {
+    const { repo, driver } = this.store;
+    try {
+      await driver.completeUpload(row.id);
+    } catch (error) {
+      await repo.advanceUpload(userId, row.id, end, offset, this.store.now());
+      throw resumableFailure(error, row.id, offset);
+    }
+    if (row.mime_type.startsWith('image/')) {
+      try {
+        await checkImageHeader(await this.store.readAll(row.id), row.mime_type);
+      } catch (error) {
+        await this.store.erase(userId, row.id);
+        throw error;
+      }
+    }
+    await repo.markReady(userId, row.id, null, this.store.now());
   }
 
   private newRow(userId: string, name: string, type: SniffedType, size: number, candidate: boolean): FileRow {
@@ -228,7 +257,13 @@ export class UploadsService {
   ): Promise<FileRow> {
     const row = this.newRow(userId, name, type, data.length, candidate);
     await this.store.repo.insert(row);
-    await this.store.driver.put(row.id, data);
+    try {
+      await this.store.driver.put(row.id, data);
+    } catch (error) {
+      // Nothing was stored: the row goes too, rather than hold the user's quota until the sweep.
+      await this.store.repo.delete(userId, row.id);
+      throw error;
+    }
     const sha256 = createHash('sha256').update(data).digest('hex');
     await this.store.repo.markReady(userId, row.id, sha256, this.store.now());
     return { ...row, status: 'ready', sha256 };
@@ -243,6 +278,7 @@ export class UploadsService {
     if (!type) throw new Error('Provider output is not an image or a video we accept');
     if (data.length > this.capFor(type))
       throw new Error(`Provider output is larger than the ${type.kind} limit`);
+    await checkQuota(this.store.repo, userId, data.length, this.caps.quotaBytes);
     const row = await this.storeWhole(userId, data, `${name}.${type.extension}`, type, true);
     return fileViewUrl(row.id);
   }

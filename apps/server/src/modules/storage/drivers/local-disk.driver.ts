@@ -4,8 +4,14 @@ import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange } from '../../../lib/byte-range';
-import { type StorageDriver, UploadGapError, type UploadSource } from '../storage-driver.port';
+import {
+  type DerivedObject,
+  type StorageDriver,
+  UploadGapError,
+  type UploadSource,
+} from '../storage-driver.port';
 import { FileHasher } from './file-hasher';
+import { writeFully, writeSource } from './write-source';
 
 const KEY = /^[A-Za-z0-9_-]{1,128}$/;
 /** A derived object's name: a dot is allowed for its extension, but never first (no "..", no hidden file). */
@@ -17,66 +23,6 @@ function assertKey(key: string) {
 
 function assertDerivedName(name: string) {
   if (!DERIVED_NAME.test(name)) throw new Error(`Invalid derived object name: ${name}`);
-}
-
-/** Bytes a streamed write holds in memory while the disk is busy before it stops pulling. */
-const WRITE_AHEAD_BYTES = 8 * 1024 * 1024;
-/** Network-sized pieces (64 kB) written one by one cost measurably more than 1 MB writes. */
-const MIN_WRITE_BYTES = 1024 * 1024;
-
-async function writeFully(handle: FileHandle, buffers: Uint8Array[], position: number) {
-  const rest = [...buffers];
-  while (rest.length > 0) {
-    const { bytesWritten } = await handle.writev(rest, position);
-    position += bytesWritten;
-    let skipped = bytesWritten;
-    while (rest.length > 0 && skipped >= rest[0]!.length) skipped -= rest.shift()!.length;
-    if (skipped > 0) rest[0] = rest[0]!.subarray(skipped);
-  }
-}
-
-/**
- * Writes a source at `offset` as it arrives. Pieces are gathered into writes of at least
- * MIN_WRITE_BYTES, one writev each, with one write in flight at a time: the disk and the source
- * work side by side, and the source is only pulled ahead of the disk by a bounded amount.
- */
-async function writeSource(handle: FileHandle, offset: number, source: AsyncIterable<Uint8Array>) {
-  let position = offset;
-  let batch: Uint8Array[] = [];
-  let batched = 0;
-  let writing: Promise<void> | null = null;
-  let failure: { error: unknown } | null = null;
-  const flush = () => {
-    const buffers = batch;
-    const at = position;
-    position += batched;
-    batch = [];
-    batched = 0;
-    writing = writeFully(handle, buffers, at).then(
-      () => {
-        writing = null;
-      },
-      (error: unknown) => {
-        failure = { error };
-        writing = null;
-      },
-    );
-  };
-  try {
-    for await (const piece of source) {
-      if (failure) break;
-      batch.push(piece);
-      batched += piece.length;
-      if (writing && batched >= WRITE_AHEAD_BYTES) await writing;
-      if (!writing && batched >= MIN_WRITE_BYTES) flush();
-    }
-    if (writing) await writing;
-    if (batched > 0 && !failure) flush();
-  } finally {
-    // Never leave a write running on a handle the caller is about to truncate or close.
-    if (writing) await writing;
-  }
-  if (failure) throw (failure as { error: unknown }).error;
 }
 
 async function fsyncDir(dir: string) {
@@ -235,7 +181,13 @@ export class LocalDiskDriver implements StorageDriver {
     } finally {
       await handle.close();
     }
-    await this.publish(file, key);
+    try {
+      await this.publish(file, key);
+    } catch (error) {
+      // Renamed but not made durable: moved back, so the upload stays pending and can be retried.
+      await fsp.rename(this.objectPath(key), file).catch(() => undefined);
+      throw error;
+    }
   }
 
   async abortUpload(key: string): Promise<void> {
@@ -281,6 +233,23 @@ export class LocalDiskDriver implements StorageDriver {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
+  }
+
+  async listDerived(): Promise<DerivedObject[]> {
+    const found: DerivedObject[] = [];
+    for (const key of await fsp.readdir(this.derived)) {
+      // Files deleted while the listing runs are simply left out.
+      const names = await fsp.readdir(path.join(this.derived, key)).catch(() => []);
+      for (const name of names) {
+        const stat = await fsp.stat(path.join(this.derived, key, name)).catch(() => null);
+        if (stat?.isFile()) found.push({ key, name, size: stat.size, storedAt: stat.mtime });
+      }
+    }
+    return found;
+  }
+
+  async deleteDerived(key: string, name: string): Promise<void> {
+    await fsp.rm(this.derivedPath(key, name), { force: true });
   }
 
   async delete(key: string): Promise<void> {

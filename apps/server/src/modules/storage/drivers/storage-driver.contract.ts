@@ -145,6 +145,29 @@ export function storageDriverContract(
     expect(await driver.getDerived('orphan', 'a.jpeg')).toBeNull();
   });
 
+  it('lists derived objects with their sizes and removes them one by one', async () => {
+    expect(await driver.listDerived()).toEqual([]);
+    await driver.put('listed', Buffer.from('file'));
+    await driver.putDerived('listed', 'a.jpeg', Buffer.from('12345'));
+    await driver.putDerived('listed', 'b.png', Buffer.from('123'));
+    await driver.putDerived('other', 'a.jpeg', Buffer.from('1'));
+    const listed = await driver.listDerived();
+    expect(
+      listed.map(({ key, name, size }) => ({ key, name, size })).sort((a, b) => a.size - b.size),
+    ).toEqual([
+      { key: 'other', name: 'a.jpeg', size: 1 },
+      { key: 'listed', name: 'b.png', size: 3 },
+      { key: 'listed', name: 'a.jpeg', size: 5 },
+    ]);
+    for (const entry of listed) expect(entry.storedAt).toBeInstanceOf(Date);
+    await driver.deleteDerived('listed', 'a.jpeg');
+    await driver.deleteDerived('listed', 'missing.png');
+    expect(await driver.getDerived('listed', 'a.jpeg')).toBeNull();
+    expect((await driver.getDerived('listed', 'b.png'))?.toString()).toBe('123');
+    expect((await driver.listDerived()).map((entry) => entry.name).sort()).toEqual(['a.jpeg', 'b.png']);
+    expect((await bytesOf(await driver.read('listed'))).toString()).toBe('file');
+  });
+
   it('refuses keys and derived names that could escape its namespace', async () => {
     await expect(driver.put('../evil', Buffer.from('x'))).rejects.toThrow();
     await expect(driver.read('a/b')).rejects.toThrow();
