@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
 import { LocalDiskDriver } from '../modules/storage/drivers/local-disk.driver';
 import type { StorageDriver } from '../modules/storage/storage-driver.port';
+import { startJob, waitForJob } from '../test/generation-jobs-kit';
 import { TEST_DIALECT, type TestContext } from '../test/test-app';
 import { type SignedIn, useSignedIn, useTestApp } from '../test/test-hooks';
 
@@ -201,6 +202,9 @@ describe(`storage probes (${TEST_DIALECT})`, () => {
       payload: { prompt: 'a lighthouse at dusk' },
     });
     expectError(res, 507, 'STORAGE_UNAVAILABLE');
+    const job = await startJob(ctx, alice, { kind: 'image', prompt: 'a lighthouse at dusk' });
+    const failed = await waitForJob(ctx, alice, job.$id, 'failed');
+    expect(failed.error?.code).toBe('STORAGE_UNAVAILABLE');
   });
 
   it('serves a preview whose cache write fails', async () => {

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@baegen/shared';
 import { AppError } from '../../../errors/app-error';
+import { StorageUnavailableError } from '../../../errors/domain-errors';
 import type { Clock } from '../../../lib/clock';
 import { type JobContext, RetryableJobError } from '../../jobs/job-queue.port';
 import type { SubjectImage } from '../providers/ports';
@@ -29,6 +30,12 @@ export interface RunnerOptions {
 }
 
 const ACTIVE = ['queued', 'running'] as const;
+
+/** The code and message a job records for an error meant for users; null for anything else. */
+function failureOf(error: unknown): { code: string; message: string } | null {
+  if (error instanceof AppError || error instanceof StorageUnavailableError) return error;
+  return null;
+}
 
 /** Executes one generation job under a lease on its row; the queue calls `handle`. */
 export class GenerationRunner {
@@ -152,16 +159,17 @@ export class GenerationRunner {
     }
     // The worker is stopping: the job goes back to the queue and resumes on the next worker.
     if (queueSignal.aborted) throw new RetryableJobError('worker stopped', { cause: error });
-    if (!(error instanceof AppError)) this.options.onError(error, { generationId: id });
-    const failure =
-      error instanceof AppError
-        ? error
-        : new AppError(502, 'GENERATION_FAILED', MESSAGES.media.generateFailed);
+    const failure = failureOf(error);
+    if (!failure) this.options.onError(error, { generationId: id });
+    const { code, message } = failure ?? {
+      code: 'GENERATION_FAILED',
+      message: MESSAGES.media.generateFailed,
+    };
     await this.service.update(userId, id, ACTIVE, {
       status: 'failed',
       phase: 'failed',
-      error_code: failure.code,
-      error_message: failure.message,
+      error_code: code,
+      error_message: message,
       finished_at: this.iso(),
     });
   }
