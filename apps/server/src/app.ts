@@ -108,8 +108,9 @@ export async function buildApp(deps: AppDeps) {
 
   const auth = new AuthService(new AuthRepository(db), clock, {
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
+    nonceTtlMs: env.AUTH_NONCE_TTL_SECONDS * 1000,
   });
-  registerAuthentication(app, auth);
+  registerAuthentication(app, auth, env);
 
   const mb = 1024 * 1024;
   const storage = createStorage(
