@@ -41,6 +41,7 @@ import { HealthRepository } from './plugins/health/health.repository';
 import { healthRoutes } from './plugins/health/health.routes';
 import { HealthService } from './plugins/health/health.service';
 import { registerOriginCheck } from './plugins/origin-check.plugin';
+import { registerSecurityHeaders } from './plugins/security-headers.plugin';
 import { registerSpa } from './plugins/spa.plugin';
 
 declare module 'fastify' {
@@ -90,6 +91,8 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so that even a request refused by a later hook gets the headers.
+  await registerSecurityHeaders(app, env);
   registerOriginCheck(app, env);
 
   await app.register(fastifyCookie);
@@ -108,8 +111,9 @@ export async function buildApp(deps: AppDeps) {
 
   const auth = new AuthService(new AuthRepository(db), clock, {
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
+    nonceTtlMs: env.AUTH_NONCE_TTL_SECONDS * 1000,
   });
-  registerAuthentication(app, auth);
+  registerAuthentication(app, auth, env);
 
   const mb = 1024 * 1024;
   const storage = createStorage(

@@ -25,6 +25,21 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('turns the Development Wallet off by default when PUBLIC_URL is https', () => {
+    expect(loadEnv({ PUBLIC_URL: 'https://baegen.example' }).DEV_WALLET).toBe(false);
+    expect(loadEnv({ PUBLIC_URL: 'HTTPS://baegen.example' }).DEV_WALLET).toBe(false);
+    expect(loadEnv({ PUBLIC_URL: 'https://baegen.example', DEV_WALLET: '' }).DEV_WALLET).toBe(false);
+    expect(loadEnv({ PUBLIC_URL: 'https://baegen.example', DEV_WALLET: 'yes' }).DEV_WALLET).toBe(true);
+    expect(loadEnv({ PUBLIC_URL: 'http://localhost:3000' }).DEV_WALLET).toBe(true);
+    expect(loadEnv({ DEV_WALLET: 'false' }).DEV_WALLET).toBe(false);
+  });
+
+  it('reads the sign-in message lifetime, five minutes by default', () => {
+    expect(loadEnv({}).AUTH_NONCE_TTL_SECONDS).toBe(300);
+    expect(loadEnv({ AUTH_NONCE_TTL_SECONDS: '45' }).AUTH_NONCE_TTL_SECONDS).toBe(45);
+    expect(() => loadEnv({ AUTH_NONCE_TTL_SECONDS: '0' })).toThrow(/AUTH_NONCE_TTL_SECONDS/);
+  });
+
   it('accepts a PostgreSQL URL', () => {
     const env = loadEnv({ DATABASE_URL: 'postgres://user:pw@db:5432/baegen' });
     expect(env.DATABASE_URL).toBe('postgres://user:pw@db:5432/baegen');

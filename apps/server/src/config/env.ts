@@ -24,6 +24,8 @@ const envSchema = z.object({
     .default(24 * 7),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  AUTH_NONCE_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  // Unset: on, unless PUBLIC_URL is https (see loadEnv), so a public site never offers it by accident.
   DEV_WALLET: bool.default(true),
   SUBSCRIPTION_GATE: bool.default(false),
   SUBSCRIPTION_ADDRESS: z.string().default(''),
@@ -127,6 +129,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
+  if (cleaned.DEV_WALLET === undefined && /^https:/i.test(cleaned.PUBLIC_URL ?? '')) {
+    cleaned.DEV_WALLET = 'false';
+  }
   const result = providerRequirements.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));

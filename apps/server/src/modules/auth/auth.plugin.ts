@@ -1,9 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Session } from '@baegen/shared';
+import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
+import { servedOverHttps } from '../../lib/public-origin';
 import type { AuthService } from './auth.service';
 
 export const SESSION_COOKIE = 'baegen_session';
+/** Over https: a `__Host-` cookie can only be set by this exact host, never by a sibling subdomain. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/**
+ * The one cookie name this request's session lives under. Over https the plain name is ignored,
+ * so a cookie tossed in from a sibling subdomain cannot pick the session.
+ */
+export function sessionCookieName(request: FastifyRequest, env: Env): string {
+  return servedOverHttps(request, env) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,10 +28,10 @@ declare module 'fastify' {
 }
 
 /** Adds `app.authenticate`; routes that need a signed-in wallet use it as their preHandler. */
-export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
+export function registerAuthentication(app: FastifyInstance, auth: AuthService, env: Env) {
   app.decorateRequest('session', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const session = await auth.sessionFor(request.cookies[SESSION_COOKIE]);
+    const session = await auth.sessionFor(request.cookies[sessionCookieName(request, env)]);
     if (!session) throw AppError.unauthorized();
     request.session = session;
   });

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginRequestSchema, nonceRequestSchema, nonceResponseSchema, sessionSchema } from '@baegen/shared';
 import type { Env } from '../../config/env';
-import { publicOrigin } from '../../lib/public-origin';
-import { SESSION_COOKIE, currentUser } from './auth.plugin';
+import { publicOrigin, servedOverHttps } from '../../lib/public-origin';
+import { currentUser, sessionCookieName } from './auth.plugin';
 import type { AuthService } from './auth.service';
 
 /** The domain a sign-in message must name: PUBLIC_URL's host, else the Host the request came to. */
@@ -30,11 +30,12 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     { schema: { body: loginRequestSchema, response: { 200: sessionSchema } }, config: rateLimit },
     async (request, reply) => {
       const { session, token, expiresAt } = await auth.login(request.body, expectedDomain(request, env));
-      reply.setCookie(SESSION_COOKIE, token, {
+      const secure = servedOverHttps(request, env);
+      reply.setCookie(sessionCookieName(request, env), token, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure: new URL(publicOrigin(request, env)).protocol === 'https:',
+        secure,
         expires: expiresAt,
       });
       return session;
@@ -51,8 +52,10 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     '/logout',
     { schema: { response: { 204: z.null() } }, config: rateLimit },
     async (request, reply) => {
-      await auth.logout(request.cookies[SESSION_COOKIE]);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      const name = sessionCookieName(request, env);
+      await auth.logout(request.cookies[name]);
+      // Browsers drop a __Host- cookie that is not Secure, even one that only expires the old value.
+      reply.clearCookie(name, { path: '/', secure: servedOverHttps(request, env) });
       return reply.status(204).send(null);
     },
   );

@@ -8,8 +8,6 @@ import { newId } from '../../lib/ids';
 import { buildSignInMessage, parseSignInMessage } from './auth-message';
 import type { AuthRepository } from './auth.repository';
 
-export const NONCE_TTL_MS = 5 * 60 * 1000;
-
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -30,6 +28,8 @@ function decodeBase58(value: string, length: number, field: string): Uint8Array 
 
 export interface AuthServiceOptions {
   sessionTtlMs: number;
+  /** How long an issued sign-in message can be signed and sent back. */
+  nonceTtlMs: number;
 }
 
 const invalidLogin = () => AppError.unauthorized('Invalid or expired sign-in message', 'INVALID_SIGNATURE');
@@ -46,7 +46,7 @@ export class AuthService {
     const issued = this.clock();
     const nonce = newId(16);
     const issuedAt = issued.toISOString();
-    const expiresAt = new Date(issued.getTime() + NONCE_TTL_MS).toISOString();
+    const expiresAt = new Date(issued.getTime() + this.options.nonceTtlMs).toISOString();
     const message = buildSignInMessage({ address, domain, nonce, issuedAt, expiresAt });
     await this.repo.deleteExpiredNonces(issuedAt);
     await this.repo.insertNonce({ nonce, address, message, issued_at: issuedAt, expires_at: expiresAt });

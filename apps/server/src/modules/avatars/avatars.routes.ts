@@ -13,6 +13,7 @@ export async function avatarsRoutes(app: FastifyInstance) {
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(shapesAvatarSvg(request.query.seed, request.query.size)),
   );
 }
