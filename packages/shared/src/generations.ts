@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_OUTPUTS, LIMITS, LIST_LIMIT } from './constants';
+import { safeText } from './schemas';
 
 /** What a generation job makes: SPEC's image, four variations of a subject, or a clip. */
 export const GENERATION_KINDS = ['image', 'character', 'video'] as const;
@@ -15,9 +16,9 @@ export const GENERATION_EVENT = 'job';
 export const createGenerationSchema = z
   .object({
     kind: z.enum(GENERATION_KINDS),
-    prompt: z.string().trim().min(1).max(LIMITS.prompt),
-    characterId: z.string().min(1).max(64).optional(),
-    subject: z.string().min(1).max(LIMITS.imageUrl).optional(),
+    prompt: safeText().trim().min(1).max(LIMITS.prompt),
+    characterId: safeText().min(1).max(64).optional(),
+    subject: safeText().min(1).max(LIMITS.imageUrl).optional(),
     outputs: z.number().int().min(1).max(IMAGE_OUTPUTS).optional(),
   })
   .superRefine((value, context) => {
@@ -61,7 +62,7 @@ export type Generation = z.infer<typeof generationSchema>;
 export const generationListQuerySchema = z.object({
   status: z.enum(['active', 'finished']).optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
-  cursor: z.string().max(500).optional(),
+  cursor: safeText().max(500).optional(),
 });
 export type GenerationListQuery = z.infer<typeof generationListQuerySchema>;
 

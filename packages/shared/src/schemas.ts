@@ -8,9 +8,30 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
+/**
+ * True when `value` holds no NUL and no unpaired UTF-16 surrogate. PostgreSQL refuses NUL in
+ * text, and a lone surrogate has no UTF-8 form, so URI encoding throws and storage mangles it.
+ * A loop rather than `String.prototype.isWellFormed`, which older supported browsers lack.
+ */
+export function isSafeText(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const unit = value.charCodeAt(index);
+    if (unit === 0 || (unit >= 0xdc00 && unit <= 0xdfff)) return false;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      index += 1;
+    }
+  }
+  return true;
+}
+
+/** A string of text a request may carry: every string a client sends is one. */
+export const safeText = () =>
+  z.string().refine(isSafeText, 'Text must not contain NUL characters or unpaired surrogates');
+
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-export const solanaAddressSchema = z
-  .string()
+export const solanaAddressSchema = safeText()
   .min(32, 'Wallet address is not a valid Solana address')
   .max(44, 'Wallet address is not a valid Solana address')
   .regex(BASE58, 'Wallet address is not valid base58');
@@ -28,8 +49,8 @@ export const nonceResponseSchema = z.object({
 });
 export const loginRequestSchema = z.object({
   address: solanaAddressSchema,
-  message: z.string().min(1).max(2000),
-  signature: z.string().min(1).max(200).regex(BASE58, 'Signature is not valid base58'),
+  message: safeText().min(1).max(2000),
+  signature: safeText().min(1).max(200).regex(BASE58, 'Signature is not valid base58'),
 });
 export const sessionSchema = z.object({ userId: z.string(), walletAddress: z.string() });
 export type NonceResponse = z.infer<typeof nonceResponseSchema>;
@@ -44,9 +65,9 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 // ---------- lists ----------
 export const listQuerySchema = z.object({
-  search: z.string().max(200).optional(),
+  search: safeText().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
-  cursor: z.string().max(500).optional(),
+  cursor: safeText().max(500).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
@@ -57,8 +78,7 @@ export type ListResponse<T> = { total: number; documents: T[]; nextCursor: strin
 
 // ---------- characters ----------
 /** An image URL a character may point at: http(s) or one of our own /api/ paths. */
-export const imageUrlSchema = z
-  .string()
+export const imageUrlSchema = safeText()
   .trim()
   .max(LIMITS.imageUrl)
   .refine(
@@ -68,10 +88,10 @@ export const imageUrlSchema = z
 
 export const characterInputSchema = z
   .object({
-    name: z.string().trim().max(LIMITS.characterName).default(''),
-    description: z.string().max(LIMITS.characterText).default(''),
-    appearance: z.string().max(LIMITS.characterText).default(''),
-    personality: z.string().max(LIMITS.characterText).default(''),
+    name: safeText().trim().max(LIMITS.characterName).default(''),
+    description: safeText().max(LIMITS.characterText).default(''),
+    appearance: safeText().max(LIMITS.characterText).default(''),
+    personality: safeText().max(LIMITS.characterText).default(''),
     imageUrl: imageUrlSchema.default(''),
   })
   .refine((value) => value.name.length > 0 && value.appearance.trim().length > 0, {
@@ -106,17 +126,15 @@ export const mediaTypeSchema = z.enum(MEDIA_TYPES);
 const isMediaLocation = (value: string) => /^https?:\/\//i.test(value) || /^\/(api|samples)\//.test(value);
 
 export const mediaInputSchema = z.object({
-  characterId: z.string().min(1).max(64),
+  characterId: safeText().min(1).max(64),
   type: mediaTypeSchema,
-  prompt: z.string().trim().min(1).max(LIMITS.mediaPrompt),
-  url: z
-    .string()
+  prompt: safeText().trim().min(1).max(LIMITS.mediaPrompt),
+  url: safeText()
     .trim()
     .min(1)
     .max(LIMITS.imageUrl)
     .refine(isMediaLocation, 'Media URL must be an http(s) URL or an /api/ or /samples/ path'),
-  thumbnail: z
-    .string()
+  thumbnail: safeText()
     .trim()
     .max(LIMITS.imageUrl)
     .refine(
@@ -128,7 +146,7 @@ export const mediaInputSchema = z.object({
 export type MediaInput = z.input<typeof mediaInputSchema>;
 
 export const mediaListQuerySchema = listQuerySchema.extend({
-  characterId: z.string().max(64).optional(),
+  characterId: safeText().max(64).optional(),
   type: mediaTypeSchema.optional(),
 });
 export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
@@ -157,15 +175,15 @@ export type MediaStats = z.infer<typeof mediaStatsSchema>;
 
 // ---------- generation ----------
 export const improvePromptRequestSchema = z.object({
-  appearance: z.string().trim().min(1).max(LIMITS.appearance),
+  appearance: safeText().trim().min(1).max(LIMITS.appearance),
 });
 export const improvePromptResponseSchema = z.object({ prompt: z.string() });
 export const generateImageRequestSchema = z.object({
-  prompt: z.string().trim().min(1).max(LIMITS.prompt),
+  prompt: safeText().trim().min(1).max(LIMITS.prompt),
 });
 export const generateCharacterRequestSchema = z.object({
-  prompt: z.string().trim().min(1).max(LIMITS.prompt),
-  subject: z.string().min(1).max(LIMITS.imageUrl),
+  prompt: safeText().trim().min(1).max(LIMITS.prompt),
+  subject: safeText().min(1).max(LIMITS.imageUrl),
   number_of_outputs: z.number().int().min(1).max(IMAGE_OUTPUTS).default(IMAGE_OUTPUTS),
 });
 export const generatedUrlsSchema = z.object({ urls: z.array(z.string()) });
@@ -201,8 +219,7 @@ export const filePreviewQuerySchema = z.object({
 export type FilePreviewQuery = z.infer<typeof filePreviewQuerySchema>;
 
 export const avatarQuerySchema = z.object({
-  seed: z
-    .string()
+  seed: safeText()
     .max(LIMITS.characterName * 4)
     .default(''),
   size: z.coerce.number().int().min(16).max(1024).default(DEFAULT_AVATAR_SIZE),

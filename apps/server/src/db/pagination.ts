@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { ListResponse } from '@baegen/shared';
+import { type ListResponse, isSafeText } from '@baegen/shared';
 import { InvalidCursorError } from '../errors/domain-errors';
 
 /** Lists are newest first by (created_at, id); the cursor is the last row of the previous page. */
@@ -26,10 +26,13 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
 }
 
+const isSafeKey = (key: unknown): key is string => typeof key === 'string' && isSafeText(key);
+
 export function decodeCursor(value: string): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && typeof parsed[0] === 'string' && typeof parsed[1] === 'string') {
+    // The schema vetted the cursor itself, not the keys inside it, which reach the query.
+    if (Array.isArray(parsed) && isSafeKey(parsed[0]) && isSafeKey(parsed[1])) {
       return { createdAt: parsed[0], id: parsed[1] };
     }
   } catch {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filePreviewQuerySchema, fileUploadSchema } from '@baegen/shared';
+import { filePreviewQuerySchema, fileUploadSchema, safeText } from '@baegen/shared';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { idParamsSchema } from '../../lib/id-params';
@@ -11,7 +11,7 @@ import { currentUser } from '../auth/auth.plugin';
 import type { Storage } from './create-storage';
 import { contentLength, uploadHeaders } from './upload-headers';
 
-const uploadQuery = z.object({ name: z.string().max(255).default('') });
+const uploadQuery = z.object({ name: safeText().max(255).default('') });
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the exact UTF-8 name. */
 function attachment(name: string) {

@@ -41,16 +41,26 @@ export interface UploadRequest {
 /** Enough leading bytes to tell every accepted type apart. */
 const SNIFF_BYTES = 16;
 
+/** Bidi controls let "x\u202Egnp.exe" display as "xexe.png": a name shows what it is. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const NAME_MAX_UNITS = 200;
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 function cleanName(name: string, type: SniffedType): string {
   // Path separators and control characters have no place in a display or download name.
-  const cleaned = [...name]
+  const cleaned = [...name.replace(BIDI_CONTROLS, '')]
     .filter(
       (char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\',
     )
     .join('')
-    .trim()
-    .slice(0, 200);
-  return cleaned || `file.${type.extension}`;
+    .trim();
+  // Cut between characters as a reader sees them: a split surrogate pair cannot be encoded.
+  let kept = '';
+  for (const { segment } of graphemes.segment(cleaned)) {
+    if (kept.length + segment.length > NAME_MAX_UNITS) break;
+    kept += segment;
+  }
+  return kept || `file.${type.extension}`;
 }
 
 /** Stores files: whole, in chunks sent one request each, or as a provider's candidate output. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createGenerationSchema,
   generationListQuerySchema,
@@ -8,12 +7,11 @@ import {
   generationSchema,
 } from '@baegen/shared';
 import type { Env } from '../../../config/env';
+import { idParamsSchema } from '../../../lib/id-params';
 import { currentUser } from '../../auth/auth.plugin';
 import { generationRateLimit } from '../generation.routes';
 import { type StreamSource, lastEventId, streamGenerationEvents } from './generation-events.stream';
 import type { GenerationsService } from './generations.service';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export async function generationsRoutes(
   app: FastifyInstance,
@@ -55,13 +53,13 @@ export async function generationsRoutes(
 
   r.get(
     '/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: generationSchema } } },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 200: generationSchema } } },
     async (request) => generations.get(currentUser(request).userId, request.params.id),
   );
 
   r.post(
     '/:id/cancel',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: generationSchema } } },
+    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 200: generationSchema } } },
     async (request) => generations.cancel(currentUser(request).userId, request.params.id),
   );
 }

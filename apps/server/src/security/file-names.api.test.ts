@@ -1,0 +1,69 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type FileUpload, isSafeText } from '@baegen/shared';
+import { TEST_DIALECT } from '../test/test-app';
+import { useSignedIn, useTestApp } from '../test/test-hooks';
+
+const BIDI_CONTROLS = [
+  '\u061c',
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+];
+
+describe(`upload file names (${TEST_DIALECT})`, () => {
+  const ctx = useTestApp();
+  const alice = useSignedIn(ctx);
+  let png: Buffer;
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+  });
+
+  const upload = async (name: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/files?name=${encodeURIComponent(name)}`,
+      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
+      payload: png,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<FileUpload>();
+  };
+
+  it('drops the bidi controls that could show "exe.png" for a name ending in ".exe"', async () => {
+    expect((await upload('invoice\u202egnp.exe')).name).toBe('invoicegnp.exe');
+    expect((await upload(`a${BIDI_CONTROLS.join('')}b.png`)).name).toBe('ab.png');
+  });
+
+  it('cuts a long name between characters, never inside one', async () => {
+    const cases = [
+      // A surrogate pair straddling the limit: cutting between its halves left a lone surrogate.
+      { sent: `${'a'.repeat(199)}🌙.png`, kept: 'a'.repeat(199) },
+      // A letter and its combining accent are one character on screen.
+      { sent: `${'a'.repeat(199)}e\u0301.png`, kept: 'a'.repeat(199) },
+      { sent: `${'a'.repeat(196)}🌙🌙.png`, kept: `${'a'.repeat(196)}🌙🌙` },
+    ];
+    for (const { sent, kept } of cases) {
+      const file = await upload(sent);
+      expect(file.name).toBe(kept);
+      expect(isSafeText(file.name)).toBe(true);
+      const download = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/files/${file.$id}/download`,
+        headers: alice.headers,
+      });
+      expect(download.statusCode, download.body).toBe(200);
+      expect(download.headers['content-disposition']).toContain(encodeURIComponent(kept));
+    }
+  });
+});
