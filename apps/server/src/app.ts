@@ -73,6 +73,14 @@ export interface AppDeps {
   jobQueue?: JobQueue;
 }
 
+/** A JSON error answered before routing: nothing to run, frame or refer from. */
+const ERROR_ANSWER_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
 /** Builds the Fastify app with every module registered. It never listens. */
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
@@ -83,9 +91,11 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Errors raised before routing (a malformed or over-long URL) answer in our error shape too.
+    // Helmet's hook has not run yet for these, so the answer carries the safe headers itself.
     frameworkErrors: (error, _request, reply) =>
       (reply as FastifyReply)
         .status(error.statusCode ?? 400)
+        .headers(ERROR_ANSWER_HEADERS)
         .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } }),
   });
   app.setValidatorCompiler(validatorCompiler);

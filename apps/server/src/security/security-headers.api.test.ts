@@ -47,6 +47,17 @@ describe(`security headers over http (${TEST_DIALECT})`, () => {
     }
   });
 
+  it('sends them on answers made before routing too (a malformed URL)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/characters/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const csp = directives(res.headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
   it('keeps the avatar picture on its own tighter policy, embeddable by any page', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/avatars/shapes?seed=ab' });
     expect(res.statusCode).toBe(200);
