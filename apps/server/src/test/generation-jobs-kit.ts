@@ -59,3 +59,10 @@ export async function createCharacter(ctx: TestContext, who: JobsTestUser, name:
   expect(res.statusCode, res.body).toBe(201);
   return characterSchema.parse(res.json());
 }
+
+/** Creates a character named `name` and starts a video of it. */
+export async function startVideoJob(ctx: TestContext, who: JobsTestUser, name: string, prompt: string) {
+  const character = await createCharacter(ctx, who, name);
+  const job = await startJob(ctx, who, { kind: 'video', prompt, characterId: character.$id });
+  return { character, job };
+}

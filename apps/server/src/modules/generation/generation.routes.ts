@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import {
   MESSAGES,
   generateCharacterRequestSchema,
@@ -50,42 +51,32 @@ export async function generationRoutes(
   const { generation, env } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { rateLimit: generationRateLimit(env) };
+  // Every synchronous route is for signed-in users, rate limited, and answers 200 with one shape.
+  const route = <Body extends ZodType, Response extends ZodType>(body: Body, response: Response) => ({
+    preHandler: app.authenticate,
+    config,
+    schema: { body, response: { 200: response } },
+  });
 
   r.post(
     '/prompt',
-    {
-      preHandler: app.authenticate,
-      config,
-      schema: { body: improvePromptRequestSchema, response: { 200: improvePromptResponseSchema } },
-    },
+    route(improvePromptRequestSchema, improvePromptResponseSchema),
     async (request, reply) => ({
       prompt: await generation.improvePrompt(request.body.appearance, clientGone(request, reply)),
     }),
   );
 
-  r.post(
-    '/image',
-    {
-      preHandler: app.authenticate,
-      config,
-      schema: { body: generateImageRequestSchema, response: { 200: generatedUrlsSchema } },
-    },
-    async (request, reply) => ({
-      urls: await generation.generateImage(
-        currentUser(request).userId,
-        request.body.prompt,
-        clientGone(request, reply),
-      ),
-    }),
-  );
+  r.post('/image', route(generateImageRequestSchema, generatedUrlsSchema), async (request, reply) => ({
+    urls: await generation.generateImage(
+      currentUser(request).userId,
+      request.body.prompt,
+      clientGone(request, reply),
+    ),
+  }));
 
   r.post(
     '/character',
-    {
-      preHandler: app.authenticate,
-      config,
-      schema: { body: generateCharacterRequestSchema, response: { 200: generatedUrlsSchema } },
-    },
+    route(generateCharacterRequestSchema, generatedUrlsSchema),
     async (request, reply) => ({
       urls: await generation.generateCharacter(
         currentUser(request).userId,

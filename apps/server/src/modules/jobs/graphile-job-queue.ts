@@ -9,16 +9,14 @@ import {
   run,
 } from 'graphile-worker';
 import pg from 'pg';
+import { BaseJobQueue } from './job-queue.base';
 import {
   type EnqueueOptions,
   JOB_QUEUE_DEFAULTS,
   type JobHandler,
   type JobLogger,
   type JobPayload,
-  type JobQueue,
   type JobQueueOptions,
-  RetryableJobError,
-  retryDelayMs,
 } from './job-queue.port';
 
 export interface GraphileJobQueueOptions extends JobQueueOptions {
@@ -55,25 +53,19 @@ interface FollowUp {
  * retried (graphile then deletes the job as done) and rethrows only a RetryableJobError with
  * attempts left, or a job handed back on stop.
  */
-export class GraphileJobQueue implements JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+export class GraphileJobQueue extends BaseJobQueue {
   private readonly running = new Map<string, RunningJob>();
   private readonly followUps = new Map<string, FollowUp>();
   private readonly pendingFollowUps = new Set<Promise<void>>();
   private readonly pool: pg.Pool;
   private readonly graphileLogger: Logger;
   private readonly options: GraphileJobQueueOptions;
-  private readonly clock: () => Date;
-  private readonly logger: JobLogger;
   private utils: Promise<WorkerUtils> | null = null;
   private runner: Runner | null = null;
-  private state: 'idle' | 'started' | 'stopped' = 'idle';
-  private stopping: Promise<void> | null = null;
 
   constructor(deps: GraphileJobQueueDeps) {
+    super(deps.clock, deps.logger, deps.options);
     this.options = deps.options;
-    this.clock = deps.clock;
-    this.logger = deps.logger;
     // Workers each hold a connection while they run a job; one more listens, one more enqueues.
     this.pool = new pg.Pool({
       connectionString: this.options.connectionString,
@@ -86,16 +78,8 @@ export class GraphileJobQueue implements JobQueue {
     });
   }
 
-  register<P extends JobPayload>(name: string, handler: JobHandler<P>): void {
-    if (this.state !== 'idle') throw new Error(`Job handler "${name}" registered after start`);
-    if (this.handlers.has(name)) throw new Error(`Job handler "${name}" registered twice`);
-    this.handlers.set(name, handler as JobHandler);
-  }
-
   async enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<void> {
-    const maxAttempts =
-      options.maxAttempts ?? this.options.defaultMaxAttempts ?? JOB_QUEUE_DEFAULTS.defaultMaxAttempts;
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('maxAttempts must be 1 or more');
+    const maxAttempts = this.maxAttemptsOf(options);
     const utils = await this.workerUtils();
     await utils.addJob(name, payload, {
       maxAttempts,
@@ -105,9 +89,7 @@ export class GraphileJobQueue implements JobQueue {
     });
   }
 
-  async start(): Promise<void> {
-    if (this.state !== 'idle') throw new Error('A job queue starts once');
-    this.state = 'started';
+  protected async begin(): Promise<void> {
     await this.workerUtils();
     const events: WorkerEvents = new EventEmitter();
     events.on('job:complete', ({ job, error }) => {
@@ -134,12 +116,7 @@ export class GraphileJobQueue implements JobQueue {
     });
   }
 
-  stop({ graceMs = JOB_QUEUE_DEFAULTS.graceMs }: { graceMs?: number } = {}): Promise<void> {
-    this.stopping ??= this.drain(graceMs);
-    return this.stopping;
-  }
-
-  private async drain(graceMs: number): Promise<void> {
+  protected async drain(graceMs: number): Promise<void> {
     this.state = 'stopped';
     if (this.runner) {
       const graceTimer = setTimeout(() => {
@@ -193,25 +170,18 @@ export class GraphileJobQueue implements JobQueue {
           signal: running.controller.signal,
         });
       } catch (error) {
-        if (running.handedBack) {
+        const run = { error, handedBack: running.handedBack, details };
+        const failure = this.judgeFailure(run);
+        if (failure.outcome === 'handed back') {
           this.followUps.set(id, { runAt: this.clock(), refundAttempt: true });
-          this.logger.info(details, 'Job handed back to the queue on stop');
-          throw error;
-        }
-        if (error instanceof RetryableJobError && job.attempts < job.max_attempts) {
-          const delay = retryDelayMs(
-            job.attempts,
-            this.options.retryBaseMs ?? JOB_QUEUE_DEFAULTS.retryBaseMs,
-            this.options.retryMaxMs ?? JOB_QUEUE_DEFAULTS.retryMaxMs,
-          );
+        } else if (failure.outcome === 'retry') {
           this.followUps.set(id, {
-            runAt: new Date(this.clock().getTime() + delay),
+            runAt: new Date(this.clock().getTime() + failure.delayMs),
             refundAttempt: false,
           });
-          this.logger.warn({ ...details, err: error, retryInMs: delay }, 'Job failed; it will retry');
-          throw error;
         }
-        this.logger.error({ ...details, err: error }, 'Job failed');
+        this.logFailure(run, failure);
+        if (failure.outcome !== 'failed') throw error;
       } finally {
         this.running.delete(id);
       }

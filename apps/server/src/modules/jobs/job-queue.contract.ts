@@ -28,18 +28,16 @@ export async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise
 }
 
 /**
- * The behaviour every JobQueue must have. A queue's test file calls this inside a describe block
- * with a factory for a fresh, empty store; each test's queues are stopped before cleanup.
+ * A fresh fixture for each test, and a factory of queues over it whose queues are all stopped
+ * (without grace) before the fixture is cleaned up.
  */
-export function jobQueueContract(make: () => Promise<JobQueueFixture>) {
-  let fixture: JobQueueFixture;
-  let queues: JobQueue[];
-  const queue = (options: TestQueueOptions = {}) => {
-    const created = fixture.create({ ...FAST, ...options });
-    queues.push(created);
-    return created;
-  };
-
+export function useQueues<
+  Fixture extends { cleanup(): Promise<void> },
+  Args extends unknown[],
+  Queue extends JobQueue,
+>(make: () => Promise<Fixture>, create: (fixture: Fixture, ...args: Args) => Queue) {
+  let fixture: Fixture;
+  let queues: Queue[];
   beforeEach(async () => {
     fixture = await make();
     queues = [];
@@ -48,6 +46,24 @@ export function jobQueueContract(make: () => Promise<JobQueueFixture>) {
     await Promise.all(queues.map((created) => created.stop({ graceMs: 0 })));
     await fixture.cleanup();
   });
+  return {
+    fixture: () => fixture,
+    queue: (...args: Args) => {
+      const created = create(fixture, ...args);
+      queues.push(created);
+      return created;
+    },
+  };
+}
+
+/**
+ * The behaviour every JobQueue must have. A queue's test file calls this inside a describe block
+ * with a factory for a fresh, empty store; each test's queues are stopped before cleanup.
+ */
+export function jobQueueContract(make: () => Promise<JobQueueFixture>) {
+  const { queue } = useQueues(make, (fixture, options: TestQueueOptions = {}) =>
+    fixture.create({ ...FAST, ...options }),
+  );
 
   it('runs a handler once with the payload', async () => {
     const runs: JobContext[] = [];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/client';
 import { TEST_DIALECT, createTestDatabase } from '../../test/test-app';
 import {
@@ -9,6 +9,7 @@ import {
   type JobQueueFixture,
   type TestQueueOptions,
   jobQueueContract,
+  useQueues,
   waitFor,
 } from './job-queue.contract';
 import type { JobLogger } from './job-queue.port';
@@ -17,6 +18,11 @@ import { SqlJobQueue } from './sql-job-queue';
 
 const silent: JobLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
+type SqlQueueOptions = TestQueueOptions & { leaseMs?: number };
+
+const sqlQueue = (repository: JobsRepository, options: SqlQueueOptions) =>
+  new SqlJobQueue({ repository, clock: () => new Date(), logger: silent, options: { ...FAST, ...options } });
+
 async function sqlFixture(): Promise<JobQueueFixture & { repository: JobsRepository }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-jobs-'));
   const { database, drop } = await createTestDatabase(dataDir);
@@ -24,13 +30,7 @@ async function sqlFixture(): Promise<JobQueueFixture & { repository: JobsReposit
   const repository = new JobsRepository(database.db);
   return {
     repository,
-    create: (options: TestQueueOptions = {}) =>
-      new SqlJobQueue({
-        repository,
-        clock: () => new Date(),
-        logger: silent,
-        options: { ...FAST, leaseMs: 5000, ...options },
-      }),
+    create: (options: TestQueueOptions = {}) => sqlQueue(repository, { leaseMs: 5000, ...options }),
     cleanup: async () => {
       await database.close();
       await drop();
@@ -43,33 +43,15 @@ describe(`SqlJobQueue (${TEST_DIALECT})`, () => {
   jobQueueContract(sqlFixture);
 
   describe('leases', () => {
-    let fixture: Awaited<ReturnType<typeof sqlFixture>>;
-    let queues: SqlJobQueue[];
-    const queue = (options: TestQueueOptions & { leaseMs?: number }) => {
-      const created = new SqlJobQueue({
-        repository: fixture.repository,
-        clock: () => new Date(),
-        logger: silent,
-        options: { ...FAST, ...options },
-      });
-      queues.push(created);
-      return created;
-    };
-
-    beforeEach(async () => {
-      fixture = await sqlFixture();
-      queues = [];
-    });
-    afterEach(async () => {
-      await Promise.all(queues.map((created) => created.stop({ graceMs: 0 })));
-      await fixture.cleanup();
-    });
+    const { fixture, queue } = useQueues(sqlFixture, ({ repository }, options: SqlQueueOptions) =>
+      sqlQueue(repository, options),
+    );
 
     it('runs again a job whose worker died, once its lease has expired', async () => {
       const producer = queue({});
       await producer.enqueue('orphan', { n: 1 });
       const now = Date.now();
-      const claimed = await fixture.repository.claim(
+      const claimed = await fixture().repository.claim(
         ['orphan'],
         'killed-process',
         new Date(now).toISOString(),

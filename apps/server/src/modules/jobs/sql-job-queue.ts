@@ -1,14 +1,11 @@
 import { newId } from '../../lib/ids';
+import { BaseJobQueue } from './job-queue.base';
 import {
   type EnqueueOptions,
   JOB_QUEUE_DEFAULTS,
-  type JobHandler,
   type JobLogger,
   type JobPayload,
-  type JobQueue,
   type JobQueueOptions,
-  RetryableJobError,
-  retryDelayMs,
 } from './job-queue.port';
 import type { JobRow, JobsRepository } from './jobs.repository';
 
@@ -40,49 +37,30 @@ const DEFAULT_LEASE_MS = 30_000;
  * statements, and each claimed job carries a lease the worker renews while the handler runs, so a
  * job whose process died runs again on any instance once the lease expires.
  */
-export class SqlJobQueue implements JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+export class SqlJobQueue extends BaseJobQueue {
   private readonly running = new Map<string, RunningJob>();
   private readonly workerId = `sql-${newId(16)}`;
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
   private readonly repository: JobsRepository;
-  private readonly clock: () => Date;
-  private readonly logger: JobLogger;
   private readonly concurrency: number;
   private readonly pollIntervalMs: number;
-  private readonly retryBaseMs: number;
-  private readonly retryMaxMs: number;
-  private readonly defaultMaxAttempts: number;
   private readonly leaseMs: number;
-  private state: 'idle' | 'started' | 'stopping' | 'stopped' = 'idle';
   private pollTimer: NodeJS.Timeout | null = null;
   private leaseTimer: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
   private pumpAgain = false;
-  private stopping: Promise<void> | null = null;
 
   constructor(deps: SqlJobQueueDeps) {
     const { options } = deps;
+    super(deps.clock, deps.logger, options);
     this.repository = deps.repository;
-    this.clock = deps.clock;
-    this.logger = deps.logger;
     this.concurrency = options.concurrency;
     this.pollIntervalMs = options.pollIntervalMs ?? JOB_QUEUE_DEFAULTS.pollIntervalMs;
-    this.retryBaseMs = options.retryBaseMs ?? JOB_QUEUE_DEFAULTS.retryBaseMs;
-    this.retryMaxMs = options.retryMaxMs ?? JOB_QUEUE_DEFAULTS.retryMaxMs;
-    this.defaultMaxAttempts = options.defaultMaxAttempts ?? JOB_QUEUE_DEFAULTS.defaultMaxAttempts;
     this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
-  register<P extends JobPayload>(name: string, handler: JobHandler<P>): void {
-    if (this.state !== 'idle') throw new Error(`Job handler "${name}" registered after start`);
-    if (this.handlers.has(name)) throw new Error(`Job handler "${name}" registered twice`);
-    this.handlers.set(name, handler as JobHandler);
-  }
-
   async enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<void> {
-    const maxAttempts = options.maxAttempts ?? this.defaultMaxAttempts;
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error('maxAttempts must be 1 or more');
+    const maxAttempts = this.maxAttemptsOf(options);
     const now = this.clock();
     const runAt = options.runAt ?? now;
     const inserted = await this.repository.insert({
@@ -100,20 +78,13 @@ export class SqlJobQueue implements JobQueue {
     if (inserted) this.wakeAfter(runAt.getTime() - now.getTime());
   }
 
-  async start(): Promise<void> {
-    if (this.state !== 'idle') throw new Error('A job queue starts once');
-    this.state = 'started';
+  protected async begin(): Promise<void> {
     this.pollTimer = setInterval(() => this.wake(), this.pollIntervalMs).unref();
     this.leaseTimer = setInterval(() => void this.renewLeases(), Math.max(1, this.leaseMs / 3)).unref();
     this.wake();
   }
 
-  stop({ graceMs = JOB_QUEUE_DEFAULTS.graceMs }: { graceMs?: number } = {}): Promise<void> {
-    this.stopping ??= this.drain(graceMs);
-    return this.stopping;
-  }
-
-  private async drain(graceMs: number): Promise<void> {
+  protected async drain(graceMs: number): Promise<void> {
     if (this.state !== 'started') {
       this.state = 'stopped';
       return;
@@ -233,23 +204,24 @@ export class SqlJobQueue implements JobQueue {
     const now = this.clock();
     if (!failure) {
       await this.repository.delete(row.id, this.workerId);
-    } else if (job.handedBack) {
+      return;
+    }
+    const run = { error: failure.error, handedBack: job.handedBack, details };
+    const verdict = this.judgeFailure(run);
+    if (verdict.outcome === 'handed back') {
       await this.repository.release(row.id, this.workerId, now.toISOString(), true);
-      this.logger.info(details, 'Job handed back to the queue on stop');
-    } else if (failure.error instanceof RetryableJobError && row.attempts < row.max_attempts) {
-      const delay = retryDelayMs(row.attempts, this.retryBaseMs, this.retryMaxMs);
+    } else if (verdict.outcome === 'retry') {
       await this.repository.release(
         row.id,
         this.workerId,
-        new Date(now.getTime() + delay).toISOString(),
+        new Date(now.getTime() + verdict.delayMs).toISOString(),
         false,
       );
-      this.logger.warn({ ...details, err: failure.error, retryInMs: delay }, 'Job failed; it will retry');
-      this.wakeAfter(delay);
     } else {
       await this.repository.delete(row.id, this.workerId);
-      this.logger.error({ ...details, err: failure.error }, 'Job failed');
     }
+    this.logFailure(run, verdict);
+    if (verdict.outcome === 'retry') this.wakeAfter(verdict.delayMs);
   }
 
   private async renewLeases(): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, generationSchema } from '@baegen/shared';
-import { type JobsTestUser, createCharacter, startJob, waitForJob } from '../../../test/generation-jobs-kit';
+import { type JobsTestUser, startJob, startVideoJob, waitForJob } from '../../../test/generation-jobs-kit';
 import {
   TEST_DIALECT,
   type TestContext,
@@ -59,12 +59,7 @@ describe(`generation job limits (${TEST_DIALECT})`, () => {
   });
 
   it('fails a video job that outlives VIDEO_TIMEOUT_MS and cancels it at the provider', async () => {
-    const character = await createCharacter(ctx, user, 'Iris');
-    const job = await startJob(ctx, user, {
-      kind: 'video',
-      prompt: 'Iris waits',
-      characterId: character.$id,
-    });
+    const { job } = await startVideoJob(ctx, user, 'Iris', 'Iris waits');
     await waitForJob(ctx, user, job.$id, 'running', { also: (j) => j.progress.percent === 10 });
     const failed = await waitForJob(ctx, user, job.$id, 'failed', { tick: () => clock.advance(5000) });
     expect(failed.error).toEqual({ code: 'GENERATION_TIMEOUT', message: MESSAGES.media.generateFailed });

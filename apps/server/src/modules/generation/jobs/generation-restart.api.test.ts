@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Media, mediaListSchema } from '@baegen/shared';
 import { buildApp } from '../../../app';
 import { SAMPLE_VIDEO_FILE, findAssetsDir } from '../../samples/samples.routes';
-import { createCharacter, startJob, waitForJob } from '../../../test/generation-jobs-kit';
+import { createCharacter, startVideoJob, waitForJob } from '../../../test/generation-jobs-kit';
 import {
   TEST_DIALECT,
   type TestContext,
@@ -41,12 +41,7 @@ describe(`a generation across a server restart (${TEST_DIALECT})`, () => {
     const env = { VIDEO_POLL_INTERVAL_MS: '10', SHUTDOWN_GRACE_MS: '0' };
     ctx = await createTestApp(env, { clock, providers: { video } });
     const user = await signIn(ctx.app);
-    const character = await createCharacter(ctx, user, 'Nova');
-    const job = await startJob(ctx, user, {
-      kind: 'video',
-      prompt: 'Nova turns',
-      characterId: character.$id,
-    });
+    const { job } = await startVideoJob(ctx, user, 'Nova', 'Nova turns');
     await waitForJob(ctx, user, job.$id, 'running', { also: (j) => j.progress.phase === 'generating' });
 
     // The first server stops mid-job: its worker hands the job back to the queue.

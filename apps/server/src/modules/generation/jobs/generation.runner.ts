@@ -52,15 +52,14 @@ export class GenerationRunner {
     return new Date(this.options.clock().getTime() + offsetMs).toISOString();
   }
 
+  /** Takes or renews this instance's lease on the job; undefined when another holds it or it is over. */
+  private lease(userId: string, id: string) {
+    return this.repo.lease(userId, id, this.options.instanceId, this.iso(), this.iso(this.options.leaseMs));
+  }
+
   async handle(job: JobContext<GenerationJobPayload>): Promise<void> {
     const { userId, generationId: id } = job.payload;
-    const leased = await this.repo.lease(
-      userId,
-      id,
-      this.options.instanceId,
-      this.iso(),
-      this.iso(this.options.leaseMs),
-    );
+    const leased = await this.lease(userId, id);
     if (!leased) {
       const row = await this.repo.get(userId, id);
       // Finished or cancelled: nothing to do. Still active: another worker holds it; look again later.
@@ -131,13 +130,7 @@ export class GenerationRunner {
   /** Keeps the lease while the job runs; a job that was cancelled (here or elsewhere) is stopped. */
   private async renew(userId: string, id: string, controller: AbortController) {
     try {
-      const row = await this.repo.lease(
-        userId,
-        id,
-        this.options.instanceId,
-        this.iso(),
-        this.iso(this.options.leaseMs),
-      );
+      const row = await this.lease(userId, id);
       if (!row) controller.abort(new GenerationCancelled());
     } catch (error) {
       this.options.onError(error, { generationId: id, during: 'lease renewal' });

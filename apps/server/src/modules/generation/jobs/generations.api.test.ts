@@ -7,7 +7,13 @@ import {
   generationSchema,
 } from '@baegen/shared';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../test/test-app';
-import { type JobsTestUser, createCharacter, startJob, waitForJob } from '../../../test/generation-jobs-kit';
+import {
+  type JobsTestUser,
+  createCharacter,
+  startJob,
+  waitForJob,
+  startVideoJob,
+} from '../../../test/generation-jobs-kit';
 import type { ImageProvider } from '../providers/ports';
 
 const brokenImageProvider: ImageProvider = {
@@ -74,12 +80,7 @@ describe(`generation jobs API (${TEST_DIALECT})`, () => {
   });
 
   it('makes a video that reports progress and saves its own media record', async () => {
-    const character = await createCharacter(ctx, alice, 'Mira');
-    const created = await startJob(ctx, alice, {
-      kind: 'video',
-      prompt: 'Mira waves',
-      characterId: character.$id,
-    });
+    const { character, job: created } = await startVideoJob(ctx, alice, 'Mira', 'Mira waves');
     const running = await waitForJob(ctx, alice, created.$id, 'running', {
       also: (job) => job.progress.percent !== null,
     });

@@ -51,15 +51,12 @@ export async function generationsRoutes(
     );
   });
 
-  r.get(
-    '/:id',
-    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 200: generationSchema } } },
-    async (request) => generations.get(currentUser(request).userId, request.params.id),
-  );
-
-  r.post(
-    '/:id/cancel',
-    { preHandler: app.authenticate, schema: { params: idParamsSchema, response: { 200: generationSchema } } },
-    async (request) => generations.cancel(currentUser(request).userId, request.params.id),
+  const oneJob = {
+    preHandler: app.authenticate,
+    schema: { params: idParamsSchema, response: { 200: generationSchema } },
+  };
+  r.get('/:id', oneJob, async (request) => generations.get(currentUser(request).userId, request.params.id));
+  r.post('/:id/cancel', oneJob, async (request) =>
+    generations.cancel(currentUser(request).userId, request.params.id),
   );
 }

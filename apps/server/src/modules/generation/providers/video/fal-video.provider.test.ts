@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeServer, sendJson, startFakeServer } from '../../../../test/fake-http-server';
-import { ProviderError, type SubjectImage } from '../ports';
+import { expectStatusAbortable, nextStep, subject } from '../../../../test/video-provider-kit';
+import { ProviderError } from '../ports';
 import { FalVideoProvider } from './fal-video.provider';
 
 const KEY = 'fal-test-key';
 const MODEL = 'fal-ai/wan/v2.2-5b/image-to-video';
-const subject = (publicUrl: string | null): SubjectImage => ({
-  publicUrl,
-  key: 'subject',
-  bytes: async () => ({ data: Buffer.from('png'), mimeType: 'image/png' }),
-  dataUri: async () => 'data:image/png;base64,cG5n',
-});
 
 /**
  * fal's queue API: POST {model} queues a request; status, result and cancel live under the app id
@@ -50,9 +45,7 @@ describe('fal video provider', () => {
       const status = /^\/fal-ai\/wan\/requests\/([\w-]+)\/status\?logs=1$/.exec(req.url);
       if (req.method === 'GET' && status) {
         if (hangPolls) return;
-        const count = polls.get(status[1]!) ?? 0;
-        polls.set(status[1]!, count + 1);
-        const step = script[Math.min(count, script.length - 1)]!;
+        const step = nextStep(script, polls, status[1]!);
         return sendJson(res, step.code ?? 202, step.body);
       }
       if (req.method === 'GET' && /^\/fal-ai\/wan\/requests\/[\w-]+$/.test(req.url))
@@ -183,14 +176,8 @@ describe('fal video provider', () => {
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('aborts a status request that is in flight when the signal aborts', async () => {
-    const provider = adapter();
-    const id = await provider.submit({ prompt: 'x', image: subject(null) }, never);
-    hangPolls = true;
-    const controller = new AbortController();
-    const polling = provider.status(id, controller.signal);
-    await expect.poll(() => fake.requests.some((r) => r.method === 'GET')).toBe(true);
-    controller.abort(new Error('timed out'));
-    await expect(polling).rejects.toThrow('timed out');
-  });
+  it('aborts a status request that is in flight when the signal aborts', () =>
+    expectStatusAbortable(adapter(), fake, () => {
+      hangPolls = true;
+    }));
 });

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  ProviderError,
-  type SubjectImage,
-  type VideoJobState,
-  type VideoProvider,
-  jsonOrFail,
-} from '../ports';
+import { ProviderError, type SubjectImage, type VideoJobState, type VideoProvider } from '../ports';
+import { cancelSignal, imageReference, readJson, sendToVendor } from './vendor-http';
 import { progressFromLogs } from './video-progress';
 
 export interface FalVideoOptions {
@@ -43,7 +38,7 @@ export class FalVideoProvider implements VideoProvider {
   }
 
   async submit(input: { prompt: string; image: SubjectImage }, signal: AbortSignal): Promise<string> {
-    const image_url = input.image.publicUrl ?? (await input.image.dataUri());
+    const image_url = await imageReference(input.image);
     const response = await this.send('POST', this.options.model, signal, { prompt: input.prompt, image_url });
     const parsed = submittedSchema.safeParse(await this.read(response, signal));
     if (!parsed.success) throw new ProviderError('fal accepted the request without a request_id');
@@ -70,7 +65,7 @@ export class FalVideoProvider implements VideoProvider {
 
   async cancel(providerJobId: string): Promise<void> {
     if (!JOB_ID.test(providerJobId)) return;
-    const signal = AbortSignal.timeout(10_000);
+    const signal = cancelSignal();
     await this.read(await this.send('PUT', `${providerJobId}/cancel`, signal), signal);
   }
 
@@ -94,30 +89,12 @@ export class FalVideoProvider implements VideoProvider {
     return { status: 'succeeded', output: { kind: 'url', url: parsed.data.video.url } };
   }
 
-  private async send(method: 'GET' | 'POST' | 'PUT', path: string, signal: AbortSignal, body?: unknown) {
-    try {
-      return await fetch(`${this.base}/${path}`, {
-        method,
-        headers: {
-          authorization: `Key ${this.options.key}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new ProviderError(`fal could not be reached (${method} ${path})`, { cause: error });
-    }
+  private send(method: 'GET' | 'POST' | 'PUT', path: string, signal: AbortSignal, body?: unknown) {
+    const headers = { authorization: `Key ${this.options.key}`, accept: 'application/json' };
+    return sendToVendor({ vendor: 'fal', baseUrl: `${this.base}/`, method, path, headers, body, signal });
   }
 
-  private async read(response: Response, signal: AbortSignal): Promise<unknown> {
-    try {
-      return await jsonOrFail(response, 'fal');
-    } catch (error) {
-      signal.throwIfAborted();
-      throw error;
-    }
+  private read(response: Response, signal: AbortSignal): Promise<unknown> {
+    return readJson(response, 'fal', signal);
   }
 }

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeServer, sendJson, startFakeServer } from '../../../../test/fake-http-server';
-import { ProviderError, type SubjectImage } from '../ports';
+import { expectStatusAbortable, nextStep, subject } from '../../../../test/video-provider-kit';
+import { ProviderError } from '../ports';
 import { ReplicateVideoProvider } from './replicate-video.provider';
 
 const TOKEN = 'r8_video_token';
-const subject = (publicUrl: string | null): SubjectImage => ({
-  publicUrl,
-  key: 'subject',
-  bytes: async () => ({ data: Buffer.from('png'), mimeType: 'image/png' }),
-  dataUri: async () => 'data:image/png;base64,cG5n',
-});
 
 /**
  * Replicate's predictions API: POST creates a prediction (201, `starting`), GET answers its state
@@ -43,9 +38,7 @@ describe('replicate video provider', () => {
       const got = /^\/v1\/predictions\/(\w+)$/.exec(req.url);
       if (req.method === 'GET' && got && created.includes(got[1]!)) {
         if (hangPolls) return;
-        const count = polls.get(got[1]!) ?? 0;
-        polls.set(got[1]!, count + 1);
-        const step = script[Math.min(count, script.length - 1)]!;
+        const step = nextStep(script, polls, got[1]!);
         return sendJson(res, 200, { id: got[1], output: null, error: null, logs: '', ...step });
       }
       sendJson(res, 404, { detail: 'Not found' });
@@ -161,14 +154,8 @@ describe('replicate video provider', () => {
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('aborts a status request that is in flight when the signal aborts', async () => {
-    const provider = adapter();
-    const id = await provider.submit({ prompt: 'x', image: subject(null) }, never);
-    hangPolls = true;
-    const controller = new AbortController();
-    const polling = provider.status(id, controller.signal);
-    await expect.poll(() => fake.requests.some((r) => r.method === 'GET')).toBe(true);
-    controller.abort(new Error('timed out'));
-    await expect(polling).rejects.toThrow('timed out');
-  });
+  it('aborts a status request that is in flight when the signal aborts', () =>
+    expectStatusAbortable(adapter(), fake, () => {
+      hangPolls = true;
+    }));
 });

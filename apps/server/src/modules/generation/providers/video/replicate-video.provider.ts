@@ -6,6 +6,7 @@ import {
   type VideoProvider,
   jsonOrFail,
 } from '../ports';
+import { cancelSignal, imageReference, sendToVendor } from './vendor-http';
 import { progressFromLogs } from './video-progress';
 
 export interface ReplicateVideoOptions {
@@ -71,7 +72,7 @@ export class ReplicateVideoProvider implements VideoProvider {
 
   async submit(input: { prompt: string; image: SubjectImage }, signal: AbortSignal): Promise<string> {
     // An https URL or a data: URI: the image is never uploaded through /v1/files.
-    const image = input.image.publicUrl ?? (await input.image.dataUri());
+    const image = await imageReference(input.image);
     const [model, version] = this.options.model.split(':');
     const body = { input: { prompt: input.prompt, image }, ...(version ? { version } : {}) };
     const path = version ? '/predictions' : `/models/${model}/predictions`;
@@ -80,13 +81,13 @@ export class ReplicateVideoProvider implements VideoProvider {
 
   async status(providerJobId: string, signal: AbortSignal): Promise<VideoJobState> {
     return stateOf(
-      await this.request('GET', `/predictions/${encodeURIComponent(providerJobId)}`, null, signal),
+      await this.request('GET', `/predictions/${encodeURIComponent(providerJobId)}`, undefined, signal),
     );
   }
 
   async cancel(providerJobId: string): Promise<void> {
     const path = `/predictions/${encodeURIComponent(providerJobId)}/cancel`;
-    await this.request('POST', path, null, AbortSignal.timeout(10_000));
+    await this.request('POST', path, undefined, cancelSignal());
   }
 
   private async request(
@@ -95,23 +96,16 @@ export class ReplicateVideoProvider implements VideoProvider {
     body: unknown,
     signal: AbortSignal,
   ): Promise<Prediction> {
-    let answer: unknown;
-    try {
-      const response = await fetch(`${this.options.baseUrl.replace(/\/$/, '')}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.token}`,
-          ...(body === null ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === null ? undefined : JSON.stringify(body),
-        signal,
-      });
-      answer = await jsonOrFail(response, 'Replicate');
-    } catch (error) {
-      if (signal.aborted || error instanceof ProviderError) throw error;
-      throw new ProviderError(`Replicate could not be reached (${method} ${path})`, { cause: error });
-    }
-    const parsed = predictionSchema.safeParse(answer);
+    const response = await sendToVendor({
+      vendor: 'Replicate',
+      baseUrl: this.options.baseUrl.replace(/\/$/, ''),
+      method,
+      path,
+      headers: { authorization: `Bearer ${this.options.token}` },
+      body,
+      signal,
+    });
+    const parsed = predictionSchema.safeParse(await jsonOrFail(response, 'Replicate'));
     if (!parsed.success) throw new ProviderError(`Replicate answered ${method} ${path} with no prediction`);
     return parsed.data;
   }
