@@ -90,3 +90,16 @@ test('a cancelled job stops and leaves no results', async ({ page }) => {
   await page.goto('/media');
   await expect(page.getByRole('heading', { name: MESSAGES.media.emptyTitle })).toBeVisible();
 });
+
+test('on a phone the list of running jobs stays on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, WALLET_SEED + 1);
+  const character = await createCharacter(page, 'Ada Finch');
+  await startJob(page, character, 'Image', 'Painting by the sea');
+  await page.getByRole('button', { name: 'Generations in progress: 1' }).click();
+  const row = page.getByTestId('active-generation');
+  await expect(row).toBeVisible();
+  const box = await row.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+});

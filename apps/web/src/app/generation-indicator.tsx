@@ -85,7 +85,7 @@ export function GenerationIndicatorView() {
       {open ? (
         <div
           id={listId}
-          className="absolute right-0 z-50 mt-2 w-72 rounded-2xl border border-ink-700 bg-ink-900 p-2 shadow-lg shadow-black/40"
+          className="fixed inset-x-4 top-16 z-50 rounded-2xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-72 border border-ink-700 bg-ink-900 p-2 shadow-lg shadow-black/40"
         >
           <p className="px-3 py-1 text-xs font-semibold tracking-wide text-ink-400 uppercase">Generating</p>
           <ul>
