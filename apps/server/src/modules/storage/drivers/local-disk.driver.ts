@@ -11,19 +11,8 @@ import {
   type UploadSource,
 } from '../storage-driver.port';
 import { FileHasher } from './file-hasher';
+import { assertDerivedName, assertKey } from './storage-keys';
 import { writeFully, writeSource } from './write-source';
-
-const KEY = /^[A-Za-z0-9_-]{1,128}$/;
-/** A derived object's name: a dot is allowed for its extension, but never first (no "..", no hidden file). */
-const DERIVED_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$/;
-
-function assertKey(key: string) {
-  if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
-}
-
-function assertDerivedName(name: string) {
-  if (!DERIVED_NAME.test(name)) throw new Error(`Invalid derived object name: ${name}`);
-}
 
 async function fsyncDir(dir: string) {
   const handle = await fsp.open(dir, 'r');
