@@ -30,7 +30,7 @@ import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { MediaService } from './modules/media/media.service';
 import { createStorage } from './modules/storage/create-storage';
-import { LocalDiskDriver } from './modules/storage/drivers/local-disk.driver';
+import { createStorageDriver } from './modules/storage/drivers/create-storage-driver';
 import type { FilesMaintenance } from './modules/storage/files-maintenance.service';
 import { FilesRepository } from './modules/storage/files.repository';
 import { filesRoutes } from './modules/storage/files.routes';
@@ -126,20 +126,16 @@ export async function buildApp(deps: AppDeps) {
   registerAuthentication(app, auth, env);
 
   const mb = 1024 * 1024;
-  const storage = createStorage(
-    new FilesRepository(db),
-    deps.storageDriver ?? new LocalDiskDriver(path.join(env.DATA_DIR, 'files')),
-    {
-      maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
-      maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
-      quotaBytes: env.STORAGE_QUOTA_MB * mb,
-      previewCacheBytes: env.PREVIEW_CACHE_MB * mb,
-      abandonAfterMs: env.UPLOAD_ABANDON_MINUTES * 60_000,
-      candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
-      clock,
-      onBackgroundError: (error) => app.log.error({ err: error }, 'recording a file checksum failed'),
-    },
-  );
+  const storage = createStorage(new FilesRepository(db), deps.storageDriver ?? createStorageDriver(env), {
+    maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
+    maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
+    quotaBytes: env.STORAGE_QUOTA_MB * mb,
+    previewCacheBytes: env.PREVIEW_CACHE_MB * mb,
+    abandonAfterMs: env.UPLOAD_ABANDON_MINUTES * 60_000,
+    candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
+    clock,
+    onBackgroundError: (error) => app.log.error({ err: error }, 'recording a file checksum failed'),
+  });
   const { files, maintenance } = storage;
   const sweeper = new Sweeper(
     () => maintenance.sweep(),

@@ -113,6 +113,20 @@ describe('provider variables', () => {
     expect(loadEnv({ VIDEO_PROVIDER: 'fal', FAL_KEY: 'k' }).VIDEO_PROVIDER).toBe('fal');
   });
 
+  it('needs a bucket for the S3 driver, and both keys or neither', () => {
+    expect(loadEnv({}).STORAGE_DRIVER).toBe('local');
+    expect(() => loadEnv({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE_DRIVER=s3/);
+    expect(() => loadEnv({ STORAGE_DRIVER: 'gcs' })).toThrow(/STORAGE_DRIVER/);
+    expect(() => loadEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID/,
+    );
+    expect(loadEnv({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toMatchObject({
+      S3_BUCKET: 'b',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+  });
+
   it('names a token both Replicate adapters need once', () => {
     let error: unknown;
     try {

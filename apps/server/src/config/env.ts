@@ -31,6 +31,13 @@ const envSchema = z.object({
   SUBSCRIPTION_ADDRESS: z.string().default(''),
 
   // Storage
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   FILES_MAX_IMAGE_MB: z.coerce.number().positive().default(20),
   FILES_MAX_VIDEO_MB: z.coerce.number().positive().default(200),
   UPLOAD_ABANDON_MINUTES: z.coerce.number().positive().default(60),
@@ -113,6 +120,9 @@ const providerRequirements = envSchema.superRefine((env, ctx) => {
   );
   need(env.IMAGE_PROVIDER === 'a1111', 'A1111_BASE_URL', 'when IMAGE_PROVIDER=a1111');
   need(env.VIDEO_PROVIDER === 'fal', 'FAL_KEY', 'when VIDEO_PROVIDER=fal');
+  need(env.STORAGE_DRIVER === 's3', 'S3_BUCKET', 'when STORAGE_DRIVER=s3');
+  need(!!env.S3_ACCESS_KEY_ID, 'S3_SECRET_ACCESS_KEY', 'with S3_ACCESS_KEY_ID');
+  need(!!env.S3_SECRET_ACCESS_KEY, 'S3_ACCESS_KEY_ID', 'with S3_SECRET_ACCESS_KEY');
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -11,6 +11,7 @@ export interface S3rverKit {
   env: Record<string, string>;
   bucket: string;
   endpoint: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
   close(): Promise<void>;
 }
 
@@ -47,6 +48,7 @@ export async function startS3rver(bucket = 'baegen-test'): Promise<S3rverKit> {
   return {
     bucket,
     endpoint,
+    credentials,
     env: {
       STORAGE_DRIVER: 's3',
       S3_BUCKET: bucket,

@@ -45,8 +45,9 @@ export interface StorageDriver {
   /** Streams a stored file, or a byte range of it. Throws when absent. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /**
-   * The sha256 (hex) of a stored file; throws when absent. Drivers compute it away from the event
-   * loop (a worker thread, or the store's own checksum) because files run to hundreds of MB.
+   * The sha256 (hex) of a stored file; throws when absent. Files run to hundreds of MB, so drivers
+   * never hash one in a single block of the event loop: a worker thread, the store's own checksum,
+   * or piece by piece as a download streams in.
    */
   sha256(key: string): Promise<string>;
   /** Stores an object derived from the file `key` under `name`, replacing any previous one. */

@@ -11,8 +11,7 @@ const driverOn = (s3: S3rverKit) =>
     region: 'us-east-1',
     endpoint: s3.endpoint,
     forcePathStyle: true,
-    accessKeyId: s3.env.S3_ACCESS_KEY_ID,
-    secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY,
+    ...s3.credentials,
   });
 
 describe('S3Driver on s3rver', () => {
