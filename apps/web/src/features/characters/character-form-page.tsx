@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
-import { MESSAGES, ROUTES } from '@baegen/shared';
+import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacter } from '../../api/characters.queries';
 import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
@@ -62,7 +62,7 @@ export function CharacterFormPage() {
         Back to Characters
       </ButtonLink>
       <PageHeader
-        title={editing ? 'Modify AI Character' : 'Create AI Character'}
+        title={editing ? PAGE_HEADINGS.editCharacter : PAGE_HEADINGS.newCharacter}
         subtitle={
           editing
             ? 'Refine her look, story and personality.'

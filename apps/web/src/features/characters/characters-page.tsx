@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
-import { type Character, MESSAGES, ROUTES } from '@baegen/shared';
+import { type Character, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterList } from '../../api/characters.queries';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
@@ -23,7 +23,7 @@ export function CharactersPage() {
 
   return (
     <ListPage
-      title="My Characters"
+      title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
       createLink={createLink}
       confirmDelete={{

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { Image as ImageIcon, Layers, Plus, Sparkles, Users, Video } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { DASHBOARD_RECENT_CHARACTERS, DASHBOARD_RECENT_MEDIA, MESSAGES, ROUTES } from '@baegen/shared';
+import {
+  DASHBOARD_RECENT_CHARACTERS,
+  DASHBOARD_RECENT_MEDIA,
+  MESSAGES,
+  PAGE_HEADINGS,
+  ROUTES,
+} from '@baegen/shared';
 import { useRecentCharacters } from '../../api/characters.queries';
 import { useMediaStats, useRecentMedia } from '../../api/media.queries';
 import { CharacterCard } from '../../components/cards/character-card';
@@ -44,7 +50,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
+        title={PAGE_HEADINGS.dashboard}
         subtitle="Your Baes and media at a glance."
         actions={
           <>

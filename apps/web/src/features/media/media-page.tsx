@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { MESSAGES, type Media, ROUTES } from '@baegen/shared';
+import { MESSAGES, type Media, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
 import { MediaCard } from '../../components/cards/media-card';
@@ -25,7 +25,7 @@ export function MediaPage() {
 
   return (
     <ListPage
-      title="My Media"
+      title={PAGE_HEADINGS.media}
       subtitle="Every photo and video you kept."
       createLink={createLink}
       confirmDelete={{
