@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, documentTitle } from './routes';
+import { PAGE_HEADINGS, ROUTES, documentTitle } from './routes';
 
 describe('ROUTES.newMediaFor', () => {
   it('preselects the media type through the query', () => {
@@ -10,19 +10,10 @@ describe('ROUTES.newMediaFor', () => {
 });
 
 describe('documentTitle', () => {
-  it('names every route by its heading, then the product', () => {
-    expect(documentTitle('/')).toBe('Create Your Dream Bae · BaeGen');
-    expect(documentTitle('/login')).toBe('Login to BaeGen');
-    expect(documentTitle('/dashboard')).toBe('Dashboard · BaeGen');
-    expect(documentTitle('/characters')).toBe('My Characters · BaeGen');
-    expect(documentTitle('/characters/new')).toBe('Create AI Character · BaeGen');
-    expect(documentTitle('/characters/edit/abc')).toBe('Modify AI Character · BaeGen');
-    expect(documentTitle('/media')).toBe('My Media · BaeGen');
-    expect(documentTitle('/media/new')).toBe('Create AI Media · BaeGen');
-    expect(documentTitle('/media/new/abc/')).toBe('Create AI Media · BaeGen');
-  });
-
-  it('falls back to the landing title for unknown paths', () => {
-    expect(documentTitle('/nowhere')).toBe('Create Your Dream Bae · BaeGen');
+  it('is the heading, then the product, unless the heading names the product', () => {
+    expect(documentTitle(PAGE_HEADINGS.media)).toBe('My Media · BaeGen');
+    expect(documentTitle(PAGE_HEADINGS.newCharacter)).toBe('Create AI Character · BaeGen');
+    expect(documentTitle(PAGE_HEADINGS.home)).toBe('Create Your Dream Bae · BaeGen');
+    expect(documentTitle(PAGE_HEADINGS.login)).toBe('Login to BaeGen');
   });
 });

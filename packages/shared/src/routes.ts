@@ -18,7 +18,7 @@ export const ROUTES = {
 /** The query parameter of the media form that preselects the media type. */
 export const MEDIA_TYPE_PARAM = 'type';
 
-/** The login card's heading, before the product name (SPEC.md §2); here so the landing bundle skips the messages. */
+/** The login card's heading before the product name (SPEC.md §2); MESSAGES.login.title is this. */
 export const LOGIN_HEADING = 'Login to';
 
 /** Each page's heading (SPEC.md §2); the document title is built from it. */
@@ -33,21 +33,8 @@ export const PAGE_HEADINGS = {
   newMedia: 'Create AI Media',
 } as const;
 
-const TITLED_PATHS: [pattern: RegExp, heading: keyof typeof PAGE_HEADINGS][] = [
-  [/^\/login$/, 'login'],
-  [/^\/dashboard$/, 'dashboard'],
-  [/^\/characters$/, 'characters'],
-  [/^\/characters\/new$/, 'newCharacter'],
-  [/^\/characters\/edit\/[^/]+$/, 'editCharacter'],
-  [/^\/media$/, 'media'],
-  [/^\/media\/new(\/[^/]+)?$/, 'newMedia'],
-];
-
-/** The document title of a client path: its page's heading, then the product name unless it holds it. */
-export function documentTitle(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const match = TITLED_PATHS.find(([pattern]) => pattern.test(path));
-  const heading: string = PAGE_HEADINGS[match ? match[1] : 'home'];
+/** A page's document title: its heading, then the product name unless the heading holds it. */
+export function documentTitle(heading: string): string {
   return heading.includes(APP_NAME) ? heading : `${heading} · ${APP_NAME}`;
 }
 

@@ -1,7 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { ROUTES } from '@baegen/shared';
 import { cn } from '../lib/cn';
-import { DocumentTitle } from './document-title';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
@@ -13,7 +12,6 @@ export function Layout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
-      <DocumentTitle />
       <Header />
       <main
         id="main"

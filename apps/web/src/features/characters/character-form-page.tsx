@@ -7,6 +7,7 @@ import { useCharacter } from '../../api/characters.queries';
 import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { usePageTitle } from '../../lib/use-page-title';
 import { emptyFormValues, formValuesFrom } from './character-form.model';
 import { CharacterForm } from './components/character-form';
 
@@ -34,6 +35,7 @@ function FormSkeleton() {
 export function CharacterFormPage() {
   const { id } = useParams<{ id: string }>();
   const editing = id !== undefined;
+  usePageTitle(editing ? PAGE_HEADINGS.editCharacter : PAGE_HEADINGS.newCharacter);
   const navigate = useNavigate();
   const character = useCharacter(id);
 

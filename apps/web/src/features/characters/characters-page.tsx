@@ -9,12 +9,14 @@ import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteCharacter } from './api/use-delete-character';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
 
 export function CharactersPage() {
+  usePageTitle(PAGE_HEADINGS.characters);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const characters = useCharacterList(search);

@@ -15,6 +15,7 @@ import { MediaCard } from '../../components/cards/media-card';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
+import { usePageTitle } from '../../lib/use-page-title';
 import { RecentSection } from './components/recent-section';
 import { StatCard } from './components/stat-card';
 
@@ -33,6 +34,7 @@ const RECENT_MEDIA = {
 };
 
 export function DashboardPage() {
+  usePageTitle(PAGE_HEADINGS.dashboard);
   const stats = useMediaStats();
   const characters = useRecentCharacters();
   const media = useRecentMedia();

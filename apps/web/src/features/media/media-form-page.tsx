@@ -16,6 +16,7 @@ import { useCharacterOptions } from '../../api/characters.queries';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useCreateMedia } from './api/use-create-media';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
@@ -37,6 +38,7 @@ function isTooManyActive(error: unknown): error is ApiRequestError {
 
 /** "Create AI Media": pick a character, a type and a prompt; a generation job runs and its images are chosen here. */
 export function MediaFormPage() {
+  usePageTitle(PAGE_HEADINGS.newMedia);
   const { characterId: routeCharacterId = '' } = useParams();
   const navigate = useNavigate();
   const ids = { character: useId(), prompt: useId(), type: useId() };
