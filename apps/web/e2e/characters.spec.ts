@@ -111,9 +111,10 @@ test('the card links to media creation and an unknown character id goes back to 
   const card = page.getByTestId('character-card').filter({ hasText: 'Nova' });
   const video = card.getByRole('link', { name: 'Video of Nova' });
   const image = card.getByRole('link', { name: 'Image of Nova' });
+  // Both lead to the same route, each with its own type chosen.
   const videoHref = await video.getAttribute('href');
-  expect(videoHref).toMatch(/^\/media\/new\/[A-Za-z0-9]+$/);
-  await expect(image).toHaveAttribute('href', videoHref!);
+  expect(videoHref).toMatch(/^\/media\/new\/[A-Za-z0-9]+\?type=video$/);
+  await expect(image).toHaveAttribute('href', videoHref!.replace('type=video', 'type=image'));
 
   await page.goto('/characters/edit/no-such-character');
   await expect(page.getByText(MESSAGES.characters.loadOneFailed)).toBeVisible();

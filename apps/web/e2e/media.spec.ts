@@ -7,9 +7,11 @@ import { signIn } from './support/auth';
 const WALLET_SEED = 61;
 const LUNA = 'Luna Vale';
 const NOVA = 'Nova Reyes';
-// Shorter than the 60-character title cut, so the title and the download name hold all of it.
+// Shorter than the 60-character title cut, so the card's title holds all of it.
 const IMAGE_PROMPT = 'Sunset picnic on a quiet beach, golden hour light';
 const VIDEO_PROMPT = 'Dancing in the rain under neon signs';
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 async function createCharacter(page: Page, name: string, appearance: string): Promise<Character> {
   const res = await page.request.post('/api/characters', { data: { name, appearance } });
@@ -39,7 +41,7 @@ test('images and a video are made, filtered, downloaded, deleted and counted', a
     .filter({ hasText: LUNA })
     .getByRole('link', { name: `Image of ${LUNA}` })
     .click();
-  await expect(page).toHaveURL(`/media/new/${luna.$id}`);
+  await expect(page).toHaveURL(`/media/new/${luna.$id}?type=image`);
   await expect(page.getByRole('heading', { name: 'Create AI Media' })).toBeVisible();
   await expect(page.getByLabel('Character', { exact: true })).toHaveValue(luna.$id);
   const preview = page.getByTestId('character-preview');
@@ -158,7 +160,7 @@ test('images and a video are made, filtered, downloaded, deleted and counted', a
   await expect(cards(page)).toHaveCount(3);
   await expect(search).toHaveValue('');
 
-  // Download: the file arrives under its name with the bytes the server holds.
+  // Download: "media_<id>.jpg" (media have no title) holding JPEG bytes, whatever the stored format.
   const imageCard = cards(page).filter({ hasText: 'IMAGE' }).first();
   const mediaId = await imageCard.getAttribute('data-media-id');
   const url = await imageCard.getByRole('img').getAttribute('src');
@@ -166,12 +168,19 @@ test('images and a video are made, filtered, downloaded, deleted and counted', a
     page.waitForEvent('download'),
     imageCard.getByRole('button', { name: /Download/ }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(`${IMAGE_PROMPT}_${mediaId}.jpg`);
+  expect(download.suggestedFilename()).toBe(`media_${mediaId}.jpg`);
   const saved = await fs.readFile(await download.path());
   const served = await (await page.request.get(url!)).body();
-  expect(saved.length).toBeGreaterThan(0);
-  expect(saved.equals(served)).toBe(true);
+  expect(served.subarray(0, 4)).toEqual(PNG_MAGIC);
+  expect(saved.subarray(0, 3)).toEqual(JPEG_MAGIC);
   await expect(imageCard.getByRole('button', { name: /Download/ })).toBeEnabled();
+
+  const videoId = await videoCard.getAttribute('data-media-id');
+  const [videoDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    videoCard.getByRole('button', { name: /Download/ }).click(),
+  ]);
+  expect(videoDownload.suggestedFilename()).toBe(`media_${videoId}.mp4`);
 
   // Delete one image.
   await imageCard.getByRole('button', { name: /^Delete media/ }).click();
@@ -204,6 +213,7 @@ test('the media form asks for a character and the dashboard shows its empty stat
   await expect(page.getByText(MESSAGES.dashboard.noMedia)).toBeVisible();
   await expect(page.getByTestId('stat-Total Media')).toContainText('0');
 
+  await createCharacter(page, 'Unpicked', 'straight black hair');
   await page.getByRole('link', { name: 'Generate Media' }).click();
   await expect(page).toHaveURL(/\/media\/new$/);
   await page.getByLabel('Prompt', { exact: true }).fill('anything');

@@ -1,3 +1,4 @@
+import { LOGIN_HEADING } from './routes';
 import { WALLET_BUTTON_LABELS } from './wallet-labels';
 
 /** Every user-facing message of SPEC.md §8 (and the dialog texts of §2). Import, never retype. */
@@ -48,6 +49,7 @@ export const MESSAGES = {
     imagesSaved: (count: number) => `Successfully saved ${count} images`,
     imagesSaveFailed: 'Failed to save images',
     emptyTitle: 'No Media Found',
+    needsCharacter: 'Photos and videos are made of one of your characters. Create your first Bae to begin.',
     deleteTitle: 'Delete Media',
     deleteConfirm: 'Are you sure you want to delete this media? This action cannot be undone.',
     videoQueued: 'Video generation started. It may take up to 8 minutes.',
@@ -79,7 +81,7 @@ export const MESSAGES = {
       'Development Wallet: a test key kept in this browser only. Never send real funds to it; production sites turn it off.',
   },
   login: {
-    title: 'Login to',
+    title: LOGIN_HEADING,
     subtitle: 'Connect your Solana wallet and sign a message. No passwords.',
     button: 'Login',
   },

@@ -1,3 +1,5 @@
+import { APP_NAME, HERO_PHRASES, type MediaType } from './constants';
+
 /** Client routes of SPEC.md §2. */
 export const ROUTES = {
   home: '/',
@@ -8,8 +10,33 @@ export const ROUTES = {
   editCharacter: (id: string) => `/characters/edit/${encodeURIComponent(id)}`,
   media: '/media',
   newMedia: '/media/new',
-  newMediaFor: (characterId: string) => `/media/new/${encodeURIComponent(characterId)}`,
+  /** The media form for a character; `type` preselects Video or Image. */
+  newMediaFor: (characterId: string, type?: MediaType) =>
+    `/media/new/${encodeURIComponent(characterId)}${type ? `?${MEDIA_TYPE_PARAM}=${type}` : ''}`,
 } as const;
+
+/** The query parameter of the media form that preselects the media type. */
+export const MEDIA_TYPE_PARAM = 'type';
+
+/** The login card's heading before the product name (SPEC.md §2); MESSAGES.login.title is this. */
+export const LOGIN_HEADING = 'Login to';
+
+/** Each page's heading (SPEC.md §2); the document title is built from it. */
+export const PAGE_HEADINGS = {
+  home: `Create Your ${HERO_PHRASES[0]}`,
+  login: `${LOGIN_HEADING} ${APP_NAME}`,
+  dashboard: 'Dashboard',
+  characters: 'My Characters',
+  newCharacter: 'Create AI Character',
+  editCharacter: 'Modify AI Character',
+  media: 'My Media',
+  newMedia: 'Create AI Media',
+} as const;
+
+/** A page's document title: its heading, then the product name unless the heading holds it. */
+export function documentTitle(heading: string): string {
+  return heading.includes(APP_NAME) ? heading : `${heading} · ${APP_NAME}`;
+}
 
 /** The seed's placeholder video (SPEC.md §7): a sample clip that ships with BaeGen. */
 export const SAMPLE_VIDEO_URL = '/samples/sample-video.mp4';
@@ -22,6 +49,11 @@ export function defaultAvatarUrl(seed: string, size = 128): string {
 /** Where the API serves a stored file inline. */
 export function fileViewUrl(fileId: string): string {
   return `/api/files/${encodeURIComponent(fileId)}/view`;
+}
+
+/** Where the API serves a stored image re-encoded, e.g. as JPEG for a `.jpg` download. */
+export function filePreviewUrl(fileId: string, output: 'jpg' | 'png' | 'webp'): string {
+  return `/api/files/${encodeURIComponent(fileId)}/preview?output=${output}`;
 }
 
 /** The id of one of our stored files behind a /api/files/<id>/… URL (relative or absolute), else null. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadMedia, mediaFileName, mediaTitle } from './media-file';
+import { downloadMedia, mediaDownloadUrl, mediaFileName, mediaTitle } from './media-file';
 
 describe('mediaTitle', () => {
   it('cuts the prompt at 60 characters with "..."', () => {
@@ -9,28 +9,27 @@ describe('mediaTitle', () => {
 });
 
 describe('mediaFileName', () => {
-  it('joins the title, the id and the extension of the type', () => {
-    expect(mediaFileName({ $id: 'abc', prompt: 'Sunset on the beach', type: 'image' })).toBe(
-      'Sunset on the beach_abc.jpg',
+  it('is "media", the id and the extension of the type, since media have no title', () => {
+    expect(mediaFileName({ $id: 'abc', type: 'image' })).toBe('media_abc.jpg');
+    expect(mediaFileName({ $id: 'v1', type: 'video' })).toBe('media_v1.mp4');
+  });
+});
+
+describe('mediaDownloadUrl', () => {
+  it('asks the server for our stored images as JPEG', () => {
+    expect(mediaDownloadUrl({ type: 'image', url: '/api/files/f1/view' })).toBe(
+      '/api/files/f1/preview?output=jpg',
     );
-    expect(mediaFileName({ $id: 'v1', prompt: 'Dance', type: 'video' })).toBe('Dance_v1.mp4');
-  });
-
-  it('keeps the first 60 characters of the prompt without the ellipsis', () => {
-    const name = mediaFileName({ $id: 'id', prompt: 'a'.repeat(80), type: 'image' });
-    expect(name).toBe(`${'a'.repeat(60)}_id.jpg`);
-  });
-
-  it('removes characters a file system refuses', () => {
-    expect(mediaFileName({ $id: 'id', prompt: 'a/b\\c:d*e?"f"<g>|h\n', type: 'image' })).toBe(
-      'a b c d e f g h_id.jpg',
+    expect(mediaDownloadUrl({ type: 'image', url: `${window.location.origin}/api/files/f2/view` })).toBe(
+      '/api/files/f2/preview?output=jpg',
     );
-    expect(mediaFileName({ $id: 'id', prompt: '../../etc/passwd', type: 'image' })).toBe('etc passwd_id.jpg');
   });
 
-  it('falls back to "media" when nothing usable is left', () => {
-    expect(mediaFileName({ $id: 'id', prompt: '///', type: 'video' })).toBe('media_id.mp4');
-    expect(mediaFileName({ $id: 'id', prompt: '   ', type: 'image' })).toBe('media_id.jpg');
+  it('keeps videos and images from elsewhere as they are', () => {
+    expect(mediaDownloadUrl({ type: 'video', url: '/api/files/f1/view' })).toBe('/api/files/f1/view');
+    expect(mediaDownloadUrl({ type: 'image', url: 'https://cdn.example/api/files/f1/view' })).toBe(
+      'https://cdn.example/api/files/f1/view',
+    );
   });
 });
 
@@ -46,9 +45,9 @@ describe('downloadMedia', () => {
       vi.fn(async () => new Response('gone', { status: 404 })),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
-    await expect(
-      downloadMedia({ $id: 'id', prompt: 'p', type: 'image', url: '/api/files/x/view' }),
-    ).rejects.toThrow(/404/);
+    await expect(downloadMedia({ $id: 'id', type: 'image', url: '/api/files/x/view' })).rejects.toThrow(
+      /404/,
+    );
     expect(click).not.toHaveBeenCalled();
   });
 
@@ -65,11 +64,44 @@ describe('downloadMedia', () => {
     });
     await downloadMedia({
       $id: 'id9',
-      prompt: 'Pool party',
       type: 'video',
       url: '/samples/sample-video.mp4',
     });
     expect(created).toHaveBeenCalledTimes(1);
-    expect(downloaded).toBe('Pool party_id9.mp4');
+    expect(downloaded).toBe('media_id9.mp4');
+  });
+});
+
+describe('downloadMedia of an image', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('fetches our stored image as JPEG and saves those bytes as media_<id>.jpg', async () => {
+    const jpeg = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    const fetched = vi.fn(
+      async (_url: string) => new Response(jpeg, { status: 200, headers: { 'content-type': 'image/jpeg' } }),
+    );
+    vi.stubGlobal('fetch', fetched);
+    let saved: Blob | undefined;
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => {
+          saved = blob;
+          return 'blob:test';
+        },
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    let downloaded = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloaded = this.download;
+    });
+    await downloadMedia({ $id: 'i1', type: 'image', url: '/api/files/f1/view' });
+    expect(fetched.mock.calls[0]?.[0]).toBe('/api/files/f1/preview?output=jpg');
+    expect(downloaded).toBe('media_i1.jpg');
+    expect(saved?.type).toBe('image/jpeg');
   });
 });

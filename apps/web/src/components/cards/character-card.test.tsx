@@ -36,8 +36,12 @@ describe('CharacterCard', () => {
 
   it('links Video and Image to the media form of this character, and edit to its form', () => {
     renderCard(character({ $id: 'id-7' }));
-    expect(screen.getByRole('link', { name: /^Video/ }).getAttribute('href')).toBe('/media/new/id-7');
-    expect(screen.getByRole('link', { name: /^Image/ }).getAttribute('href')).toBe('/media/new/id-7');
+    expect(screen.getByRole('link', { name: /^Video/ }).getAttribute('href')).toBe(
+      '/media/new/id-7?type=video',
+    );
+    expect(screen.getByRole('link', { name: /^Image/ }).getAttribute('href')).toBe(
+      '/media/new/id-7?type=image',
+    );
     expect(screen.getByRole('link', { name: 'Edit Luna Vale' }).getAttribute('href')).toBe(
       '/characters/edit/id-7',
     );

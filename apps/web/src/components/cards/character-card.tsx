@@ -13,10 +13,10 @@ export type CharacterCardProps =
 const ICON_BUTTON =
   'grid size-9 place-items-center rounded-full bg-ink-950/70 text-ink-100 backdrop-blur transition hover:bg-ink-800';
 
-// Both open the media form for this character; the form has the type picker.
+// Both open the media form for this character, each with its own type preselected.
 const MEDIA_LINKS = [
-  { label: 'Video', icon: Video },
-  { label: 'Image', icon: ImageIcon },
+  { label: 'Video', type: 'video', icon: Video },
+  { label: 'Image', type: 'image', icon: ImageIcon },
 ] as const;
 
 function CharacterDate({ character, className }: { character: Character; className?: string }) {
@@ -91,10 +91,10 @@ export function CharacterCard(props: CharacterCardProps) {
           {truncate(character.description, CHARACTER_DESCRIPTION_PREVIEW)}
         </p>
         <div className="mt-4 grid grid-cols-2 gap-2">
-          {MEDIA_LINKS.map(({ label, icon: Icon }) => (
+          {MEDIA_LINKS.map(({ label, type, icon: Icon }) => (
             <Link
               key={label}
-              to={ROUTES.newMediaFor(id)}
+              to={ROUTES.newMediaFor(id, type)}
               className={buttonClasses('secondary', 'sm')}
               aria-label={`${label} of ${name}`}
             >

@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
-import { MESSAGES, ROUTES } from '@baegen/shared';
+import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
+import { usePageTitle } from '../../lib/use-page-title';
 import { usePublicConfig } from './api/use-public-config';
 import { useAuthStore } from './auth.store';
 import { LoginCard } from './login-card';
 import { requestWallet, useWalletBridge } from './wallet/wallet-bridge.store';
 
 export function LoginPage() {
+  usePageTitle(PAGE_HEADINGS.login);
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const login = useAuthStore((s) => s.login);
   const wallet = useWalletBridge((s) => s.wallet);

@@ -2,11 +2,12 @@ import { useEffect } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams } from 'react-router';
-import { MESSAGES, ROUTES } from '@baegen/shared';
+import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacter } from '../../api/characters.queries';
 import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { usePageTitle } from '../../lib/use-page-title';
 import { emptyFormValues, formValuesFrom } from './character-form.model';
 import { CharacterForm } from './components/character-form';
 
@@ -34,6 +35,7 @@ function FormSkeleton() {
 export function CharacterFormPage() {
   const { id } = useParams<{ id: string }>();
   const editing = id !== undefined;
+  usePageTitle(editing ? PAGE_HEADINGS.editCharacter : PAGE_HEADINGS.newCharacter);
   const navigate = useNavigate();
   const character = useCharacter(id);
 
@@ -62,7 +64,7 @@ export function CharacterFormPage() {
         Back to Characters
       </ButtonLink>
       <PageHeader
-        title={editing ? 'Modify AI Character' : 'Create AI Character'}
+        title={editing ? PAGE_HEADINGS.editCharacter : PAGE_HEADINGS.newCharacter}
         subtitle={
           editing
             ? 'Refine her look, story and personality.'

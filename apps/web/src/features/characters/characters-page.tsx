@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
-import { type Character, MESSAGES, ROUTES } from '@baegen/shared';
+import { type Character, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterList } from '../../api/characters.queries';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
@@ -9,12 +9,14 @@ import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteCharacter } from './api/use-delete-character';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
 
 export function CharactersPage() {
+  usePageTitle(PAGE_HEADINGS.characters);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const characters = useCharacterList(search);
@@ -23,7 +25,7 @@ export function CharactersPage() {
 
   return (
     <ListPage
-      title="My Characters"
+      title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
       createLink={createLink}
       confirmDelete={{

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { Image as ImageIcon, Layers, Plus, Sparkles, Users, Video } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { DASHBOARD_RECENT_CHARACTERS, DASHBOARD_RECENT_MEDIA, MESSAGES, ROUTES } from '@baegen/shared';
+import {
+  DASHBOARD_RECENT_CHARACTERS,
+  DASHBOARD_RECENT_MEDIA,
+  MESSAGES,
+  PAGE_HEADINGS,
+  ROUTES,
+} from '@baegen/shared';
 import { useRecentCharacters } from '../../api/characters.queries';
 import { useMediaStats, useRecentMedia } from '../../api/media.queries';
 import { CharacterCard } from '../../components/cards/character-card';
@@ -9,6 +15,7 @@ import { MediaCard } from '../../components/cards/media-card';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
+import { usePageTitle } from '../../lib/use-page-title';
 import { RecentSection } from './components/recent-section';
 import { StatCard } from './components/stat-card';
 
@@ -27,6 +34,7 @@ const RECENT_MEDIA = {
 };
 
 export function DashboardPage() {
+  usePageTitle(PAGE_HEADINGS.dashboard);
   const stats = useMediaStats();
   const characters = useRecentCharacters();
   const media = useRecentMedia();
@@ -44,7 +52,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
+        title={PAGE_HEADINGS.dashboard}
         subtitle="Your Baes and media at a glance."
         actions={
           <>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { ROUTES } from '@baegen/shared';
+import { PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { ArrowRightIcon, SparklesIcon } from '../../components/ui/icons';
+import { usePageTitle } from '../../lib/use-page-title';
 import { LANDING } from './landing-content';
 import { useRotatingPhrase } from './use-rotating-phrase';
 
@@ -11,6 +12,7 @@ export interface LandingPageProps {
 }
 
 export function LandingPage({ isAuthenticated }: LandingPageProps) {
+  usePageTitle(PAGE_HEADINGS.home);
   const { phrase } = useRotatingPhrase(LANDING.phrases, LANDING.rotationMs);
   const ctaTarget = isAuthenticated ? ROUTES.dashboard : ROUTES.login;
 

@@ -1,12 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   type CreateGenerationInput,
   IMAGE_OUTPUTS,
+  MEDIA_TYPE_PARAM,
   MESSAGES,
   type MediaType,
+  PAGE_HEADINGS,
   ROUTES,
   isActiveGeneration,
 } from '@baegen/shared';
@@ -14,11 +16,13 @@ import { useCharacterOptions } from '../../api/characters.queries';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useCreateMedia } from './api/use-create-media';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
 import { JobOutcome } from './components/job-outcome';
 import { CharacterField, MediaTypeField, PromptField } from './components/media-form-fields';
+import { NoCharacters } from './components/no-characters';
 import { RunningJob } from './components/running-job';
 import { useGenerationJob } from './use-generation-job';
 import { useResultSelection } from './use-result-selection';
@@ -34,6 +38,7 @@ function isTooManyActive(error: unknown): error is ApiRequestError {
 
 /** "Create AI Media": pick a character, a type and a prompt; a generation job runs and its images are chosen here. */
 export function MediaFormPage() {
+  usePageTitle(PAGE_HEADINGS.newMedia);
   const { characterId: routeCharacterId = '' } = useParams();
   const navigate = useNavigate();
   const ids = { character: useId(), prompt: useId(), type: useId() };
@@ -41,14 +46,19 @@ export function MediaFormPage() {
   const tracked = useGenerationJob();
   const save = useCreateMedia();
 
+  const [params] = useSearchParams();
+  const routeType: MediaType = params.get(MEDIA_TYPE_PARAM) === 'video' ? 'video' : 'image';
+  const routeKey = `${routeCharacterId}:${routeType}`;
+
   const [characterId, setCharacterId] = useState(routeCharacterId);
-  const [routeSeen, setRouteSeen] = useState(routeCharacterId);
-  // Another /media/new/{id} link while this page is open picks that character.
-  if (routeCharacterId !== routeSeen) {
-    setRouteSeen(routeCharacterId);
+  const [type, setType] = useState<MediaType>(routeType);
+  const [routeSeen, setRouteSeen] = useState(routeKey);
+  // Another /media/new/{id}?type= link while this page is open picks that character and type.
+  if (routeKey !== routeSeen) {
+    setRouteSeen(routeKey);
     setCharacterId(routeCharacterId);
+    setType(routeType);
   }
-  const [type, setType] = useState<MediaType>('image');
   const [prompt, setPrompt] = useState('');
   const results = useResultSelection();
 
@@ -154,12 +164,13 @@ export function MediaFormPage() {
     );
   };
 
+  const noCharacters = characters.data?.length === 0 && !tracked.jobId;
   const submitLabel = starting ? 'Generating...' : type === 'video' ? 'Generate Video' : 'Generate Images';
 
   return (
     <>
       <PageHeader
-        title="Create AI Media"
+        title={PAGE_HEADINGS.newMedia}
         subtitle="Describe a scene and get photos or a video of your Bae."
         actions={
           <Button variant="secondary" onClick={goBack} icon={<ArrowLeft className="size-4" aria-hidden />}>
@@ -167,58 +178,62 @@ export function MediaFormPage() {
           </Button>
         }
       />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="space-y-8">
-          <form
-            onSubmit={onSubmit}
-            noValidate
-            className="card space-y-6 p-4 sm:p-6"
-            aria-busy={starting || running || saving}
-          >
-            <CharacterField
-              id={ids.character}
-              value={characterId}
-              onChange={setCharacterId}
-              characters={characters.data}
-              loading={characters.isPending}
-              failed={characters.isError}
-              disabled={locked}
-            />
-            <MediaTypeField id={ids.type} value={type} onChange={setType} disabled={locked} />
+      {noCharacters ? (
+        <NoCharacters />
+      ) : (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="space-y-8">
+            <form
+              onSubmit={onSubmit}
+              noValidate
+              className="card space-y-6 p-4 sm:p-6"
+              aria-busy={starting || running || saving}
+            >
+              <CharacterField
+                id={ids.character}
+                value={characterId}
+                onChange={setCharacterId}
+                characters={characters.data}
+                loading={characters.isPending}
+                failed={characters.isError}
+                disabled={locked}
+              />
+              <MediaTypeField id={ids.type} value={type} onChange={setType} disabled={locked} />
 
-            <PromptField id={ids.prompt} value={prompt} onChange={setPrompt} disabled={locked} />
+              <PromptField id={ids.prompt} value={prompt} onChange={setPrompt} disabled={locked} />
 
-            {job && !running && !hasResults ? <JobOutcome job={job} /> : null}
-            {running ? (
-              <RunningJob job={job} cancelling={tracked.cancel.isPending} onCancel={cancelJob} />
+              {job && !running && !hasResults ? <JobOutcome job={job} /> : null}
+              {running ? (
+                <RunningJob job={job} cancelling={tracked.cancel.isPending} onCancel={cancelJob} />
+              ) : null}
+              {hasResults || running ? null : (
+                <Button
+                  type="submit"
+                  size="lg"
+                  className="w-full"
+                  loading={starting || tracked.loading}
+                  icon={<Sparkles className="size-5" aria-hidden />}
+                >
+                  {submitLabel}
+                </Button>
+              )}
+            </form>
+
+            {hasResults ? (
+              <GeneratedResults
+                selection={results}
+                saving={saving}
+                onGenerateNew={generateNew}
+                onSave={saveImages}
+              />
             ) : null}
-            {hasResults || running ? null : (
-              <Button
-                type="submit"
-                size="lg"
-                className="w-full"
-                loading={starting || tracked.loading}
-                icon={<Sparkles className="size-5" aria-hidden />}
-              >
-                {submitLabel}
-              </Button>
-            )}
-          </form>
+          </div>
 
-          {hasResults ? (
-            <GeneratedResults
-              selection={results}
-              saving={saving}
-              onGenerateNew={generateNew}
-              onSave={saveImages}
-            />
-          ) : null}
+          <aside aria-label="Character preview" className="order-first lg:order-none">
+            <CharacterPreview character={character} />
+          </aside>
         </div>
-
-        <aside aria-label="Character preview" className="order-first lg:order-none">
-          <CharacterPreview character={character} />
-        </aside>
-      </div>
+      )}
     </>
   );
 }

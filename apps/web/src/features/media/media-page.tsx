@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { MESSAGES, type Media, ROUTES } from '@baegen/shared';
+import { MESSAGES, type Media, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
 import { MediaCard } from '../../components/cards/media-card';
@@ -7,6 +7,7 @@ import { ListGrid } from '../../components/list/list-grid';
 import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
 import { usePendingDelete } from '../../lib/use-pending-delete';
+import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteMedia } from './api/use-delete-media';
 import { MediaFilters } from './components/media-filters';
 import { PendingVideos } from './components/pending-videos';
@@ -17,6 +18,7 @@ const SKELETONS = 8;
 const GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 export function MediaPage() {
+  usePageTitle(PAGE_HEADINGS.media);
   const { filters, update, clear, active } = useMediaFilters();
   const media = useMediaList(filters);
   const characters = useCharacterOptions();
@@ -25,7 +27,7 @@ export function MediaPage() {
 
   return (
     <ListPage
-      title="My Media"
+      title={PAGE_HEADINGS.media}
       subtitle="Every photo and video you kept."
       createLink={createLink}
       confirmDelete={{
