@@ -93,6 +93,8 @@ describe(`generation event stream (${TEST_DIALECT})`, () => {
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.response.headers.get('x-accel-buffering')).toBe('no');
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(stream.response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     await stream.until(() => stream.comments.length > 0);
     await stream.close();
     const anonymous = await fetch(`${base}/api/generations/events`);
