@@ -11,10 +11,10 @@ import { useTestApp } from './test/test-hooks';
 describe(`app foundation (${TEST_DIALECT})`, () => {
   const ctx = useTestApp();
 
-  it('answers health after a database round trip', async () => {
+  it('answers health after a database round trip and a look at the file store', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 
   it('answers unknown /api paths with a JSON 404 in the error shape', async () => {

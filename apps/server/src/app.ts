@@ -126,7 +126,8 @@ export async function buildApp(deps: AppDeps) {
   registerAuthentication(app, auth, env);
 
   const mb = 1024 * 1024;
-  const storage = createStorage(new FilesRepository(db), deps.storageDriver ?? createStorageDriver(env), {
+  const storageDriver = deps.storageDriver ?? createStorageDriver(env);
+  const storage = createStorage(new FilesRepository(db), storageDriver, {
     maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
     maxVideoBytes: env.FILES_MAX_VIDEO_MB * mb,
     quotaBytes: env.STORAGE_QUOTA_MB * mb,
@@ -199,7 +200,9 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { health: new HealthService(new HealthRepository(db)) });
+      await api.register(healthRoutes, {
+        health: new HealthService(new HealthRepository(db), storageDriver),
+      });
       await api.register(publicConfigRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
       await api.register(characterRoutes, { prefix: '/characters', characters });

@@ -37,7 +37,13 @@ export const solanaAddressSchema = safeText()
   .regex(BASE58, 'Wallet address is not valid base58');
 
 // ---------- health ----------
-export const healthSchema = z.object({ status: z.literal('ok') });
+/** `GET /api/health`: 200 when every dependency answers, 503 naming the ones that do not. */
+const dependencyStateSchema = z.enum(['ok', 'down']);
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: dependencyStateSchema,
+  storage: dependencyStateSchema,
+});
 export type Health = z.infer<typeof healthSchema>;
 
 // ---------- auth ----------

@@ -21,6 +21,8 @@ export interface DerivedObject {
  */
 export interface StorageDriver {
   /** Stores a whole file atomically under `key`, replacing any previous content. */
+  /** Resolves when the store can be written and read now; rejects with the reason otherwise. */
+  ping(): Promise<void>;
   put(key: string, data: Buffer): Promise<void>;
   /**
    * Writes `data` (a buffer, or a stream of bytes written as they arrive) at `offset` of the

@@ -50,6 +50,10 @@ export class LocalDiskDriver implements StorageDriver {
     for (const name of fs.readdirSync(this.tmp)) fs.rmSync(path.join(this.tmp, name), { force: true });
   }
 
+  async ping(): Promise<void> {
+    await fsp.access(this.tmp, fs.constants.R_OK | fs.constants.W_OK);
+  }
+
   private objectPath(key: string) {
     assertKey(key);
     return path.join(this.objects, key.slice(0, 2), key);

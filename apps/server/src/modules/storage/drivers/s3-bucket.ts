@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  HeadBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -44,6 +45,10 @@ export class S3Bucket {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.name }));
   }
 
   async put(key: string, body: Buffer, contentType?: string): Promise<void> {

@@ -35,6 +35,10 @@ export class S3Driver implements StorageDriver {
     return this.derivedPrefix(key) + name;
   }
 
+  ping(): Promise<void> {
+    return this.bucket.ping();
+  }
+
   async put(key: string, data: Buffer): Promise<void> {
     await this.bucket.put(this.objectKey(key), data);
   }

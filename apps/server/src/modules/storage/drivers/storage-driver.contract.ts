@@ -28,6 +28,10 @@ export function storageDriverContract(
     await cleanup();
   });
 
+  it('answers a readiness ping while the store works', async () => {
+    await expect(driver.ping()).resolves.toBeUndefined();
+  });
+
   it('stores, reads, sizes and deletes a whole file', async () => {
     const data = randomBytes(70_000);
     await driver.put('file_1', data);
