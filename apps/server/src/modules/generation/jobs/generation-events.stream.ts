@@ -9,7 +9,6 @@ export interface StreamSource {
   hub: GenerationEventsHub;
   /** The replay log after a seq, oldest first. */
   eventsAfter(userId: string, seq: number): Promise<StoredEvent[]>;
-  keepAliveMs?: number;
   /** Aborted when the server shuts down: open streams end so the close does not wait on them. */
   shutdown: AbortSignal;
 }
@@ -52,7 +51,7 @@ export async function streamGenerationEvents(
     if (held) held.push(event);
     else send(event.seq, JSON.stringify(event.job));
   });
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), source.keepAliveMs ?? KEEP_ALIVE_MS);
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   const closed = new Promise<void>((resolve) => res.once('close', resolve));
   const end = () => res.end();
   source.shutdown.addEventListener('abort', end, { once: true });

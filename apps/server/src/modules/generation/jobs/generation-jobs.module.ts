@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Character, CreateGenerationInput, Generation } from '@baegen/shared';
 import type { Clock } from '../../../lib/clock';
 import { newId } from '../../../lib/ids';
@@ -37,19 +38,6 @@ export interface GenerationJobsDeps extends GenerationJobsPorts {
   onError(error: unknown, context: Record<string, unknown>): void;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
 /**
  * Generation as durable jobs: the service the routes call, the runner the queue calls, and the
  * stream source the event routes read, over one repository.
@@ -82,7 +70,7 @@ export function createGenerationJobs(deps: GenerationJobsDeps) {
       storeClip: (userId, output, signal) => generation.storeVideo(userId, output, signal),
       saveMedia: async (userId, media) =>
         (await deps.media.create(userId, { ...media, type: 'video' }, media.id)).$id,
-      sleep,
+      sleep: (ms, signal) => setTimeout(ms, undefined, { signal }),
       pollMs: deps.videoPollMs,
       timeoutMs: deps.videoTimeoutMs,
     },
