@@ -8,6 +8,8 @@ import type { DbHandle } from './db/client';
 import { AppError } from './errors/app-error';
 import { registerErrorHandler } from './errors/error-handler';
 import { type Clock, systemClock } from './lib/clock';
+import { newId } from './lib/ids';
+import { listenToChannel } from './db/pg-listener';
 import { registerAuthentication } from './modules/auth/auth.plugin';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -23,6 +25,12 @@ import { type Providers, createProviders } from './modules/generation/providers/
 import { createGenerationJobs } from './modules/generation/jobs/generation-jobs.module';
 import { GenerationsRepository } from './modules/generation/jobs/generations.repository';
 import { generationsRoutes } from './modules/generation/jobs/generations.routes';
+import {
+  GENERATION_EVENTS_CHANNEL,
+  GenerationEventsRelay,
+} from './modules/generation/jobs/generation-events.relay';
+import { createFleet } from './modules/fleet/fleet';
+import { FleetRepository } from './modules/fleet/fleet.repository';
 import { createJobQueue } from './modules/jobs/create-job-queue';
 import type { JobQueue } from './modules/jobs/job-queue.port';
 import { SAMPLE_VIDEO_FILE, findAssetsDir, samplesRoutes } from './modules/samples/samples.routes';
@@ -105,9 +113,15 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurityHeaders(app, env);
   registerOriginCheck(app, env);
 
+  // Instances on one PostgreSQL database share rate limits, periodic work and job events.
+  const shared = database.dialect === 'postgres' && env.DATABASE_URL ? env.DATABASE_URL : null;
+  const fleet = createFleet(shared ? new FleetRepository(db) : null, clock);
+  const instanceId = newId(12);
+
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(fleet.rateLimitStore ? { store: fleet.rateLimitStore } : {}),
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,
       'x-ratelimit-remaining': false,
@@ -139,9 +153,14 @@ export async function buildApp(deps: AppDeps) {
   });
   const { files, maintenance } = storage;
   const sweeper = new Sweeper(
-    () => maintenance.sweep(),
+    async () => {
+      const removed = await maintenance.sweep();
+      app.log[removed > 0 ? 'info' : 'debug']({ removed }, 'file sweep');
+      return removed;
+    },
     env.SWEEP_INTERVAL_MINUTES * 60_000,
     (error) => app.log.error({ err: error }, 'file sweep failed'),
+    fleet.claim('files-sweep', env.SWEEP_INTERVAL_MINUTES * 60_000),
   );
   app.decorate('files', files);
   app.decorate('filesMaintenance', maintenance);
@@ -167,9 +186,13 @@ export async function buildApp(deps: AppDeps) {
     onProviderError: (error, provider) => app.log.warn({ err: error, provider }, 'AI provider failed'),
   });
 
+  const jobsRepo = new GenerationsRepository(
+    db,
+    shared ? { channel: GENERATION_EVENTS_CHANNEL, origin: instanceId } : undefined,
+  );
   const queue = deps.jobQueue ?? createJobQueue({ database, env, clock, logger: app.log });
   const jobs = createGenerationJobs({
-    repo: new GenerationsRepository(db),
+    repo: jobsRepo,
     queue,
     clock,
     generation,
@@ -184,15 +207,32 @@ export async function buildApp(deps: AppDeps) {
     onError: (error, context) => app.log.error({ err: error, ...context }, 'generation job failed'),
   });
   const recovery = new Sweeper(
-    () => jobs.service.maintain(2 * env.GENERATION_LEASE_MS),
+    async () => (await jobs.service.maintain(2 * env.GENERATION_LEASE_MS)) + (await fleet.pruneRateLimits()),
     env.GENERATION_LEASE_MS,
     (error) => app.log.error({ err: error }, 'generation recovery failed'),
+    fleet.claim('generation-recovery', env.GENERATION_LEASE_MS),
   );
+  const relay = new GenerationEventsRelay({
+    hub: jobs.stream.hub,
+    origin: instanceId,
+    event: (userId, seq) => jobsRepo.event(userId, seq),
+    onError: (error) => app.log.error({ err: error }, 'relaying a generation event failed'),
+  });
+  let listener: { close(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
+    if (shared) {
+      listener = await listenToChannel(
+        shared,
+        GENERATION_EVENTS_CHANNEL,
+        (payload) => relay.receive(payload),
+        (error) => app.log.warn({ err: error }, 'the generation events channel dropped'),
+      );
+    }
     await queue.start();
     recovery.start();
   });
   app.addHook('preClose', async () => {
+    await listener?.close();
     jobs.closeStreams();
     await recovery.stop();
     await queue.stop({ graceMs: env.SHUTDOWN_GRACE_MS });

@@ -124,6 +124,19 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** A rate-limit window shared by every instance: `count` hits until `expires_at` (epoch ms). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  expires_at: number;
+}
+
+/** When a periodic task last ran anywhere in the fleet (epoch ms), so only one instance runs it. */
+export interface PeriodicRunsTable {
+  name: string;
+  run_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -135,4 +148,6 @@ export interface Database {
   generation_event_counters: GenerationEventCountersTable;
   generation_events: GenerationEventsTable;
   jobs: JobsTable;
+  rate_limits: RateLimitsTable;
+  periodic_runs: PeriodicRunsTable;
 }

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001-initial';
 import * as jobs from './002-jobs';
 import * as generations from './003-generations';
+import * as fleet from './004-fleet';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '001-initial': initial,
   '002-jobs': jobs,
   '003-generations': generations,
+  '004-fleet': fleet,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,7 @@
-/** Runs a sweep on an interval in this process; the timer never keeps the process alive. */
+/**
+ * Runs a sweep on an interval; the timer never keeps the process alive. With `claim`, a tick runs
+ * only when the claim is granted, so that one instance of a fleet sweeps per interval.
+ */
 export class Sweeper {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
@@ -7,15 +10,24 @@ export class Sweeper {
     private readonly sweep: () => Promise<number>,
     private readonly intervalMs: number,
     private readonly onError: (error: unknown) => void,
+    private readonly claim?: () => Promise<boolean>,
   ) {}
 
   start() {
     if (this.timer) return;
-    this.timer = setInterval(() => void this.runOnce(), this.intervalMs);
+    this.timer = setInterval(() => void this.tick(), this.intervalMs);
     this.timer.unref();
   }
 
-  /** One sweep; overlapping calls share the sweep in flight. */
+  private async tick() {
+    if (this.running) return;
+    const granted = this.claim
+      ? await this.claim().catch((error: unknown) => (this.onError(error), false))
+      : true;
+    if (granted) await this.runOnce();
+  }
+
+  /** One sweep, whatever the claim; overlapping calls share the sweep in flight. */
   runOnce(): Promise<unknown> {
     this.running ??= this.sweep()
       .catch(this.onError)

@@ -27,6 +27,11 @@ export class GenerationEventsHub {
     };
   }
 
+  /** Whether any stream of this user is open here. */
+  watches(userId: string): boolean {
+    return this.listeners.has(userId);
+  }
+
   publish(userId: string, event: GenerationEvent): void {
     for (const listener of this.listeners.get(userId) ?? []) listener(event);
   }

@@ -1,7 +1,8 @@
-import type { Updateable } from 'kysely';
+import { type Updateable, sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { type PageRequest, newestFirstPage } from '../../../db/pagination';
 import type { GenerationsTable } from '../../../db/schema';
+import { encodeNotice } from './generation-events.relay';
 
 export type GenerationRow = GenerationsTable;
 export type GenerationPatch = Omit<Updateable<GenerationsTable>, 'id' | 'user_id' | 'created_at'>;
@@ -15,7 +16,11 @@ export interface StoredEvent {
 }
 
 export class GenerationsRepository {
-  constructor(private readonly db: Db) {}
+  /** With `notify`, each appended event is also announced on a PostgreSQL channel at its commit. */
+  constructor(
+    private readonly db: Db,
+    private readonly notify?: { channel: string; origin: string },
+  ) {}
 
   async insert(row: GenerationRow): Promise<void> {
     await this.db.insertInto('generations').values(row).execute();
@@ -135,8 +140,23 @@ export class GenerationsRepository {
         .insertInto('generation_events')
         .values({ user_id: userId, seq, generation_id: generationId, data, created_at: now })
         .execute();
+      // Inside the transaction, so notices leave at commit and in the order of the user's seqs.
+      if (this.notify) {
+        const payload = encodeNotice({ origin: this.notify.origin, userId, seq });
+        await sql`select pg_notify(${this.notify.channel}, ${payload})`.execute(trx);
+      }
       return seq;
     });
+  }
+
+  async event(userId: string, seq: number): Promise<StoredEvent | undefined> {
+    const row = await this.db
+      .selectFrom('generation_events')
+      .select(['seq', 'data'])
+      .where('user_id', '=', userId)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+    return row && { seq: Number(row.seq), data: row.data };
   }
 
   async eventsAfter(userId: string, seq: number, limit = 1000): Promise<StoredEvent[]> {

@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openStream } from '../../test/event-stream-kit';
+import { startJob } from '../../test/generation-jobs-kit';
+import { TEST_DIALECT, signIn } from '../../test/test-app';
+import { useTestApp } from '../../test/test-hooks';
+import { FleetRepository } from './fleet.repository';
+
+describe('fleet repository', () => {
+  const ctx = useTestApp();
+  const repo = () => new FleetRepository(ctx.database.db);
+
+  it('counts hits in a window and starts again once it has run out', async () => {
+    expect(await repo().hit('k1', 1000, 5_000)).toEqual({ count: 1, expiresAt: 6_000 });
+    expect(await repo().hit('k1', 1000, 5_500)).toEqual({ count: 2, expiresAt: 6_000 });
+    expect(await repo().readHits('k1', 5_900)).toEqual({ count: 2, expiresAt: 6_000 });
+    expect(await repo().hit('k1', 1000, 6_000)).toEqual({ count: 1, expiresAt: 7_000 });
+    expect(await repo().readHits('k1', 7_000)).toBeUndefined();
+  });
+
+  it('loses no hit when many arrive at once', async () => {
+    const hits = await Promise.all(Array.from({ length: 20 }, () => repo().hit('k2', 60_000, 1_000)));
+    expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+  });
+
+  it('deletes only windows that have run out', async () => {
+    await repo().hit('old', 100, 1_000);
+    await repo().hit('live', 100_000, 1_000);
+    expect(await repo().deleteExpiredHits(2_000)).toBeGreaterThanOrEqual(1);
+    expect(await repo().readHits('old', 1_050)).toBeUndefined();
+    expect(await repo().readHits('live', 2_000)).toMatchObject({ count: 1 });
+  });
+
+  it('grants a periodic run to one claimant until the run is due again', async () => {
+    const claims = await Promise.all([
+      repo().claimRun('task', 10_000, 9_500),
+      repo().claimRun('task', 10_000, 9_500),
+      repo().claimRun('task', 10_000, 9_500),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await repo().claimRun('task', 10_400, 9_900)).toBe(false);
+    expect(await repo().claimRun('task', 10_600, 10_000)).toBe(true);
+    expect(await repo().claimRun('other', 10_600, 10_000)).toBe(true);
+  });
+});
+
+if (TEST_DIALECT === 'postgres') {
+  describe('two instances on one PostgreSQL database', () => {
+    const ctx = useTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+    let other: Awaited<ReturnType<typeof buildApp>>;
+    beforeAll(async () => {
+      other = await buildApp({ env: ctx.env, database: ctx.database, clock: ctx.clock });
+      await other.ready();
+    });
+    afterAll(async () => {
+      await other.close();
+    });
+
+    it('counts a rate limit across both', async () => {
+      const nonce = (app: typeof other) =>
+        app.inject({ method: 'POST', url: '/api/auth/nonce', payload: { address: 'x' } });
+      const statuses = [];
+      for (const app of [ctx.app, other, ctx.app, other]) statuses.push((await nonce(app)).statusCode);
+      expect(statuses.slice(0, 3)).not.toContain(429);
+      expect(statuses[3]).toBe(429);
+    });
+
+    it('streams a job started on one instance to a stream open on the other', async () => {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+      ctx.clock.advance(61_000);
+      const user = await signIn(ctx.app);
+      const stream = await openStream(base, user);
+      try {
+        const job = await startJob(ctx, user, { kind: 'image', prompt: 'a lighthouse at dusk' });
+        // Only the instance that took the request announces the queued job.
+        await stream.until(() =>
+          stream.events.some((event) => event.job.$id === job.$id && event.job.status === 'queued'),
+        );
+      } finally {
+        await stream.close();
+      }
+    });
+  });
+}
+
+if (TEST_DIALECT === 'sqlite') {
+  describe('one instance on SQLite', () => {
+    const ctx = useTestApp({ AUTH_RATE_LIMIT_MAX: '1' });
+
+    it('keeps rate limits in process', async () => {
+      const nonce = () =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/nonce', payload: { address: 'x' } });
+      expect((await nonce()).statusCode).not.toBe(429);
+      expect((await nonce()).statusCode).toBe(429);
+      const rows = await ctx.database.db.selectFrom('rate_limits').selectAll().execute();
+      expect(rows).toEqual([]);
+    });
+  });
+}
