@@ -1,8 +1,11 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const shared = { '@baegen/shared': path.resolve(import.meta.dirname, 'packages/shared/src/index.ts') };
+
+// Cluster tests start server processes on PostgreSQL and S3; they run in a project of their own.
+const CLUSTER_TESTS = 'src/**/*.cluster.test.ts';
 
 const serverProject = (name: string, include: string[], env: Record<string, string>) => ({
   resolve: { alias: shared },
@@ -10,6 +13,7 @@ const serverProject = (name: string, include: string[], env: Record<string, stri
     name,
     root: 'apps/server',
     include,
+    exclude: name === 'server-cluster' ? configDefaults.exclude : [...configDefaults.exclude, CLUSTER_TESTS],
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -25,9 +29,13 @@ export default defineConfig({
         test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
       },
       serverProject('server', ['src/**/*.test.ts'], { TEST_DB_DIALECT: 'sqlite' }),
-      // The API suite (*.api.test.ts) runs a second time on PostgreSQL when TEST_DATABASE_URL is set.
+      // The API suite (*.api.test.ts) runs a second time on PostgreSQL when TEST_DATABASE_URL is set,
+      // and so do the two-instance tests, which need it.
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', ['src/**/*.api.test.ts'], { TEST_DB_DIALECT: 'postgres' })]
+        ? [
+            serverProject('server-postgres', ['src/**/*.api.test.ts'], { TEST_DB_DIALECT: 'postgres' }),
+            serverProject('server-cluster', [CLUSTER_TESTS], { TEST_DB_DIALECT: 'postgres' }),
+          ]
         : []),
       {
         plugins: [react()],
