@@ -20,7 +20,7 @@ const CHUNK = 5 * 1024 * 1024;
 const RUNS = 9;
 
 /** 100 MB that sniff as MP4 (an ftyp box, then noise), so the 200 MB video cap applies. */
-function makeVideoLike() {
+export function makeVideoLike() {
   const data = randomBytes(SIZE);
   Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom')]).copy(data, 0);
   return data;
@@ -52,7 +52,7 @@ function post(url, payload, headers) {
  * while the current one is in flight, as a browser's upload does, so the figure is the server's
  * time rather than the client's reads.
  */
-async function uploadFile(url, cookie, file) {
+export async function uploadFile(url, cookie, file) {
   const handle = await fsp.open(file, 'r');
   const readChunk = async (start) => {
     const chunk = Buffer.allocUnsafe(Math.min(start + CHUNK, SIZE) - start);
