@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
 import { type S3rverKit, startS3rver } from '../../test/s3rver-kit';
+import { freePort } from '../../../../../scripts/test-support.mjs';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
 
@@ -103,5 +104,35 @@ describe(`files API on S3 storage (${TEST_DIALECT})`, () => {
     });
     expect(removed.statusCode).toBe(204);
     expect(await keysInBucket()).toEqual([]);
+  });
+});
+
+describe(`files API with its S3 store out of reach (${TEST_DIALECT})`, () => {
+  let port = 0;
+  beforeAll(async () => {
+    port = await freePort();
+  });
+  const ctx = useTestApp(() => ({
+    STORAGE_DRIVER: 's3',
+    S3_BUCKET: 'nowhere',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  }));
+  const alice = useSignedIn(ctx);
+
+  it('answers an upload with 507 STORAGE_UNAVAILABLE, not a server error', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0af' } })
+      .png()
+      .toBuffer();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files?name=small.png',
+      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
+      payload: png,
+    });
+    expect(res.statusCode, res.body).toBe(507);
+    expect(res.json()).toMatchObject({ error: { code: 'STORAGE_UNAVAILABLE' } });
   });
 });

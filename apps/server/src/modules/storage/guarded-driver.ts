@@ -3,10 +3,18 @@ import type { StorageDriver } from './storage-driver.port';
 
 /** Errors that say the store itself cannot work (full, read-only, failing), whatever the request. */
 const UNAVAILABLE = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO']);
+/**
+ * A remote store (S3) that cannot be reached. Resets and broken pipes are left out: those can come
+ * from the client's own request body, which is piped into the store.
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 
 function isStorageFailure(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === 'string' && UNAVAILABLE.has(code);
+  const failure = error as { code?: unknown; $fault?: unknown } | null;
+  const code = failure?.code;
+  if (typeof code === 'string' && (UNAVAILABLE.has(code) || UNREACHABLE.has(code))) return true;
+  // The AWS SDK marks a store's own 5xx answers (InternalError, SlowDown, ServiceUnavailable).
+  return failure?.$fault === 'server';
 }
 
 /**
