@@ -132,6 +132,9 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
     try {
       await save.mutateAsync({ id: characterId, input: result.input });
       toast.success(editing ? MESSAGES.characters.updated : MESSAGES.characters.created);
+      // Idle again before leaving: if Back returns before the list page has replaced this one,
+      // React keeps this very form, and it must not stay locked in "saving".
+      setState('idle');
       navigate(ROUTES.characters);
     } catch (error) {
       toast.error(

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { MESSAGES } from '@baegen/shared';
+import { signIn } from './support/auth';
+
+test('Back after Deploy Character brings back a usable form', async ({ page }) => {
+  await signIn(page, 41);
+  await page.goto('/characters/new');
+  await page.getByLabel('Character Name').fill('Wren Hollow');
+  await page.getByLabel('Appearance Parameters').fill('short white hair, amber eyes');
+  await page.getByRole('button', { name: 'Deploy Character' }).click();
+  await expect(page).toHaveURL(/\/characters$/);
+  await expect(page.getByText(MESSAGES.characters.created)).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/characters\/new$/);
+  await expect(page.getByText('Saving character...')).toHaveCount(0, { timeout: 2000 });
+  await expect(page.getByLabel('Character Name')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Deploy Character' })).toBeEnabled();
+});
+
+test('Back after Update Character brings back a usable form', async ({ page }) => {
+  await signIn(page, 42);
+  await page.goto('/characters/new');
+  await page.getByLabel('Character Name').fill('Sable Finch');
+  await page.getByLabel('Appearance Parameters').fill('black curls, silver rings');
+  await page.getByRole('button', { name: 'Deploy Character' }).click();
+  await expect(page).toHaveURL(/\/characters$/);
+  await page.getByRole('link', { name: 'Edit Sable Finch' }).click();
+  await expect(page.getByRole('heading', { name: 'Modify AI Character' })).toBeVisible();
+  await page.getByLabel('Background Description').fill('A clockmaker.');
+  await page.getByRole('button', { name: 'Update Character' }).click();
+  await expect(page).toHaveURL(/\/characters$/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/characters\/edit\//);
+  await expect(page.getByText('Saving character...')).toHaveCount(0, { timeout: 2000 });
+  await expect(page.getByLabel('Background Description')).toHaveValue('A clockmaker.');
+  await expect(page.getByRole('button', { name: 'Update Character' })).toBeEnabled();
+});
