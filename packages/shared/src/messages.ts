@@ -48,6 +48,7 @@ export const MESSAGES = {
     generateFailed: 'Failed to generate media. Please try again.',
     imagesSaved: (count: number) => `Successfully saved ${count} images`,
     imagesSaveFailed: 'Failed to save images',
+    alreadySaved: 'This image is already saved in your media.',
     emptyTitle: 'No Media Found',
     needsCharacter: 'Photos and videos are made of one of your characters. Create your first Bae to begin.',
     deleteTitle: 'Delete Media',

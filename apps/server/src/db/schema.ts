@@ -41,6 +41,8 @@ export interface MediaTable {
   prompt: string;
   url: string;
   thumbnail: string;
+  /** The stored file behind `url` when it is one of ours; one media record per file and user. */
+  file_id: string | null;
   created_at: string;
 }
 

@@ -3,6 +3,7 @@ import * as initial from './001-initial';
 import * as jobs from './002-jobs';
 import * as generations from './003-generations';
 import * as fleet from './004-fleet';
+import * as mediaFile from './005-media-file';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002-jobs': jobs,
   '003-generations': generations,
   '004-fleet': fleet,
+  '005-media-file': mediaFile,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  MESSAGES,
   type GeneratedUrls,
   LIST_LIMIT,
   type ListResponse,
@@ -353,7 +354,12 @@ describe(`media API (${TEST_DIALECT})`, () => {
 
     const singleMedia = await createMedia(owner.headers, { characterId, prompt: 'one', url: single });
     const sharedA = await createMedia(owner.headers, { characterId, prompt: 'a', url: shared });
-    const sharedB = await createMedia(owner.headers, { characterId, prompt: 'b', url: shared });
+    // The same stored file is saved as media once: a second record for it is refused.
+    const again = await postMedia(owner.headers, { characterId, type: 'image', prompt: 'b', url: shared });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toEqual({
+      error: { code: 'MEDIA_ALREADY_SAVED', message: MESSAGES.media.alreadySaved },
+    });
     expect(await candidate(single)).toBe(0);
     expect(await candidate(shared)).toBe(0);
     expect(await candidate(unsaved)).toBe(1);
@@ -381,12 +387,28 @@ describe(`media API (${TEST_DIALECT})`, () => {
     const remove = (id: string) =>
       ctx.app.inject({ method: 'DELETE', url: `/api/media/${id}`, headers: owner.headers });
     expect((await remove(sharedA.$id)).statusCode).toBe(204);
-    expect(await viewStatus(shared)).toBe(200);
-    expect((await remove(sharedB.$id)).statusCode).toBe(204);
     expect(await viewStatus(shared)).toBe(404);
     expect((await remove(singleMedia.$id)).statusCode).toBe(204);
     expect(await viewStatus(single)).toBe(404);
     expect(await candidate(single)).toBeNull();
+  });
+
+  it('keeps one record when the same image is saved twice at once', async () => {
+    const owner = await signIn(ctx.app, createTestWallet(29));
+    const characterId = await insertCharacter(owner.userId, 'Twice');
+    const generated = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/generate/image',
+      headers: owner.headers,
+      payload: { prompt: 'a kite over dunes' },
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const [url] = generated.json<GeneratedUrls>().urls as [string];
+    const saves = await Promise.all(
+      [1, 2, 3].map(() => postMedia(owner.headers, { characterId, type: 'image', prompt: 'kite', url })),
+    );
+    expect(saves.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
+    expect((await list(owner.headers)).total).toBe(1);
   });
 
   it("answers 404 to a second user on every endpoint and changes nothing of the first user's", async () => {

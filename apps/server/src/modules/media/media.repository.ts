@@ -3,7 +3,7 @@ import type { ListResponse, MediaType } from '@baegen/shared';
 import type { Db } from '../../db/client';
 import { type PageRequest, newestFirstPage } from '../../db/pagination';
 import type { MediaTable } from '../../db/schema';
-import { containsInsensitive } from '../../db/sql-helpers';
+import { containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
 
 export interface MediaFilter {
   characterId?: string;
@@ -21,13 +21,33 @@ export interface MediaTypeCounts {
 export class MediaRepository {
   constructor(private readonly db: Db) {}
 
-  /** Inserting an id that exists does nothing: a job that saves its media again after a restart. */
-  async insert(row: MediaTable): Promise<void> {
-    await this.db
-      .insertInto('media')
-      .values(row)
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+  /**
+   * Inserting an id that exists does nothing: a job that saves its media again after a restart.
+   * Answers false when another record of the user already shows the same stored file.
+   */
+  async insert(row: MediaTable): Promise<boolean> {
+    try {
+      await this.db
+        .insertInto('media')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /** The id of the user's record that already shows this stored file (by file id or by its URL). */
+  async findByFile(userId: string, fileId: string, url: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('media')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('file_id', '=', fileId), eb('url', '=', url)]))
+      .executeTakeFirst();
+    return row?.id;
   }
 
   /**

@@ -4,7 +4,9 @@ import {
   type MediaListQuery,
   type MediaStats,
   type MediaType,
+  MESSAGES,
   UNKNOWN_CHARACTER,
+  fileIdFromUrl,
 } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
@@ -35,6 +37,8 @@ function toDocument(row: MediaRow): Media {
   };
 }
 
+const alreadySaved = () => new AppError(409, 'MEDIA_ALREADY_SAVED', MESSAGES.media.alreadySaved);
+
 export class MediaService {
   constructor(
     private readonly repo: MediaRepository,
@@ -47,6 +51,10 @@ export class MediaService {
   async create(userId: string, input: NewMedia, id = newId()): Promise<Media> {
     const character = await this.characters.findName(userId, input.characterId);
     if (!character) throw AppError.notFound('Character not found', 'CHARACTER_NOT_FOUND');
+    const fileId = fileIdFromUrl(input.url);
+    // One record per stored file: a second save of the same image (Back, then Save again) is refused.
+    const saved = fileId ? await this.repo.findByFile(userId, fileId, input.url) : undefined;
+    if (saved !== undefined && saved !== id) throw alreadySaved();
     // Claimed before the row exists: a sweep between the two steps must not take a kept file.
     await this.files.claimUrls(userId, [input.url, input.thumbnail].filter(Boolean));
     const record = {
@@ -57,9 +65,10 @@ export class MediaService {
       prompt: input.prompt,
       url: input.url,
       thumbnail: input.thumbnail,
+      file_id: fileId,
       created_at: this.clock().toISOString(),
     };
-    await this.repo.insert(record);
+    if (!(await this.repo.insert(record))) throw alreadySaved();
     return toDocument({ ...record, character_name: character.name });
   }
 
