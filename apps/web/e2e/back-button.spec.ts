@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@baegen/shared';
+import { type Character, MESSAGES } from '@baegen/shared';
 import { signIn } from './support/auth';
 
 test('Back after Deploy Character brings back a usable form', async ({ page }) => {
@@ -36,4 +36,35 @@ test('Back after Update Character brings back a usable form', async ({ page }) =
   await expect(page.getByText('Saving character...')).toHaveCount(0, { timeout: 2000 });
   await expect(page.getByLabel('Background Description')).toHaveValue('A clockmaker.');
   await expect(page.getByRole('button', { name: 'Update Character' })).toBeEnabled();
+});
+
+test('Back after Save Selected Images shows the saved images as saved, and they are not saved twice', async ({
+  page,
+}) => {
+  await signIn(page, 43);
+  const res = await page.request.post('/api/characters', {
+    data: { name: 'Mara Dune', appearance: 'red braid' },
+  });
+  const character = (await res.json()) as Character;
+  await page.goto(`/media/new/${character.$id}`);
+  await page.getByLabel('Prompt', { exact: true }).fill('Reading in a window seat');
+  await page.getByRole('button', { name: 'Generate Images' }).click();
+  await page.getByRole('button', { name: 'Result 1' }).click();
+  await page.getByRole('button', { name: 'Result 2' }).click();
+  await page.getByRole('button', { name: 'Save Selected Images (2)' }).click();
+  await expect(page.getByText(MESSAGES.media.imagesSaved(2))).toBeVisible();
+  await expect(page).toHaveURL(/\/media$/);
+  await expect(page.getByTestId('media-card')).toHaveCount(2);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\?job=/);
+  for (const name of ['Result 1, saved', 'Result 2, saved']) {
+    await expect(page.getByRole('button', { name })).toBeDisabled();
+  }
+  await expect(page.getByRole('button', { name: 'Save Selected Images (0)' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Result 3' }).click();
+  await page.getByRole('button', { name: 'Save Selected Images (1)' }).click();
+  await expect(page.getByText(MESSAGES.media.imagesSaved(1))).toBeVisible();
+  await expect(page.getByTestId('media-card')).toHaveCount(3);
 });

@@ -25,10 +25,19 @@ import { CharacterField, MediaTypeField, PromptField } from './components/media-
 import { NoCharacters } from './components/no-characters';
 import { RunningJob } from './components/running-job';
 import { useGenerationJob } from './use-generation-job';
+import { rememberSaved, savedOutputs } from './saved-outputs';
 import { useResultSelection } from './use-result-selection';
 
 function isUnauthorized(error: unknown) {
   return error instanceof ApiRequestError && error.status === 401;
+}
+
+function isAlreadySaved(outcome: PromiseSettledResult<unknown> | undefined) {
+  return (
+    outcome?.status === 'rejected' &&
+    outcome.reason instanceof ApiRequestError &&
+    outcome.reason.code === 'MEDIA_ALREADY_SAVED'
+  );
 }
 
 /** The server's own words for "too many running jobs": they say how many and what to do. */
@@ -73,7 +82,10 @@ export function MediaFormPage() {
       setType(job.kind === 'video' ? 'video' : 'image');
     }
     setJobSeen(jobKey);
-    results.show(job.status === 'succeeded' && job.kind !== 'video' ? job.outputs : []);
+    results.show(
+      job.status === 'succeeded' && job.kind !== 'video' ? job.outputs : [],
+      savedOutputs(job.$id),
+    );
   }
 
   const character = characters.data?.find((option) => option.$id === characterId);
@@ -149,15 +161,21 @@ export function MediaFormPage() {
       })),
       {
         onSuccess: (outcomes) => {
-          const savedUrls = chosen.filter((_, index) => outcomes[index]?.status === 'fulfilled');
-          const rejection = outcomes.find((outcome) => outcome.status === 'rejected');
-          if (!rejection) {
-            toast.success(MESSAGES.media.imagesSaved(savedUrls.length));
+          const fresh = chosen.filter((_, index) => outcomes[index]?.status === 'fulfilled');
+          // Saved before (Back, another tab): the server keeps one record per image.
+          const earlier = chosen.filter((_, index) => isAlreadySaved(outcomes[index]));
+          rememberSaved(tracked.jobId, [...fresh, ...earlier]);
+          results.markSaved([...fresh, ...earlier]);
+          const rejection = outcomes.find(
+            (outcome): outcome is PromiseRejectedResult =>
+              outcome.status === 'rejected' && !isAlreadySaved(outcome),
+          );
+          if (rejection) failed(rejection.reason, MESSAGES.media.imagesSaveFailed);
+          else if (fresh.length === 0) toast.error(MESSAGES.media.alreadySaved);
+          else {
+            toast.success(MESSAGES.media.imagesSaved(fresh.length));
             navigate(ROUTES.media);
-            return;
           }
-          results.drop(savedUrls);
-          failed(rejection.reason, MESSAGES.media.imagesSaveFailed);
         },
         onError: (error) => failed(error, MESSAGES.media.imagesSaveFailed),
       },

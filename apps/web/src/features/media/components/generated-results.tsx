@@ -5,7 +5,7 @@ import type { ResultSelection } from '../use-result-selection';
 
 /** The images just generated; the user picks which ones to keep. */
 export function GeneratedResults({
-  selection: { urls, selected, toggle },
+  selection: { urls, selected, saved, toggle },
   saving,
   onGenerateNew,
   onSave,
@@ -28,17 +28,19 @@ export function GeneratedResults({
       <ul className="grid grid-cols-2 gap-3 sm:gap-4">
         {urls.map((url, index) => {
           const isSelected = selected.has(url);
+          const isSaved = saved.has(url);
           return (
-            <li key={url}>
+            <li key={url} className="relative">
               <button
                 type="button"
                 aria-pressed={isSelected}
-                aria-label={`Result ${index + 1}`}
-                disabled={saving}
+                aria-label={isSaved ? `Result ${index + 1}, saved` : `Result ${index + 1}`}
+                disabled={saving || isSaved}
                 onClick={() => toggle(url)}
                 className={cn(
                   'relative block w-full overflow-hidden rounded-2xl border-2 transition',
                   isSelected ? 'border-rose-glow shadow-glow' : 'border-transparent hover:border-ink-600',
+                  isSaved && 'cursor-default opacity-60 hover:border-transparent',
                 )}
               >
                 <img src={url} alt="" className="aspect-[3/4] w-full bg-ink-850 object-cover" />
@@ -54,6 +56,11 @@ export function GeneratedResults({
                   <Check className="size-4" />
                 </span>
               </button>
+              {isSaved ? (
+                <span className="absolute bottom-2 left-2 rounded-full bg-black/70 px-2.5 py-1 text-xs font-semibold text-white">
+                  Saved
+                </span>
+              ) : null}
             </li>
           );
         })}
