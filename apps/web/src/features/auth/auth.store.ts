@@ -1,7 +1,9 @@
 import { create } from 'zustand';
 import { AUTH_STORAGE_KEY, userIdFromAddress } from '@baegen/shared';
 import { persistToStorage, readPersisted } from '../../lib/persist';
-import { postLogin, postLogout, requestNonce } from './api/auth.api';
+
+/** The sign-in calls load on first use: the landing page's first load never pays for them. */
+const loadAuthApi = () => import('./api/auth.api');
 
 export interface AuthState {
   isAuthenticated: boolean;
@@ -47,6 +49,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set) => ({
   ...pickAuthState({ ...initialAuthState, ...readPersisted<AuthState>(AUTH_STORAGE_KEY) }),
   login: async ({ address, signMessage }) => {
     try {
+      const { requestNonce, postLogin } = await loadAuthApi();
       const { message } = await requestNonce(address);
       const signature = await signMessage(message);
       const session = await postLogin({ address, message, signature });
@@ -62,7 +65,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set) => ({
   },
   logout: async () => {
     try {
-      await postLogout();
+      await (await loadAuthApi()).postLogout();
     } catch (error) {
       console.error('Logout failed:', error);
       throw error;
