@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type MouseEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { LogOutIcon, MenuIcon, XIcon } from '../components/ui/icons';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { HEADER_OPAQUE_AFTER_PX, ROUTES, shortenAddress } from '@baegen/shared';
@@ -23,6 +23,8 @@ export function Header() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const walletAddress = useAuthStore((s) => s.walletAddress);
   const logout = useLogout();
+
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => setMenuOpen(false), [pathname]);
 
@@ -76,52 +78,69 @@ export function Header() {
   );
 
   return (
-    <header
-      data-testid="site-header"
-      data-opaque={scrolled || menuOpen ? 'true' : 'false'}
-      className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-colors duration-300',
-        scrolled || menuOpen
-          ? 'border-b border-ink-800 bg-ink-950/95 shadow-lg shadow-black/30 backdrop-blur'
-          : 'border-b border-transparent bg-transparent',
-      )}
-    >
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Logo />
-        <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
-          {navLinks(false)}
-        </nav>
-        <div className="flex items-center gap-2">
-          {isAuthenticated ? (
-            <Suspense fallback={null}>
-              <GenerationIndicator />
-            </Suspense>
-          ) : null}
-          <div className="hidden md:block">{account}</div>
-        </div>
-        <button
-          type="button"
-          className="rounded-full p-2 text-ink-100 hover:bg-ink-800 md:hidden"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <XIcon className="size-6" aria-hidden /> : <MenuIcon className="size-6" aria-hidden />}
-        </button>
-      </div>
+    <>
       {menuOpen ? (
-        <div
-          id="mobile-menu"
-          className="border-t border-ink-800 px-4 pb-4 md:hidden"
-          data-testid="mobile-menu"
-        >
-          <nav className="flex flex-col gap-1 py-3" aria-label="Mobile">
-            {navLinks(true)}
-          </nav>
-          <div className="border-t border-ink-800 pt-4">{account}</div>
-        </div>
+        // Under the header (z-40), over the page: a press anywhere outside the open menu closes it.
+        <div className="fixed inset-0 z-30 md:hidden" aria-hidden onPointerDown={() => setMenuOpen(false)} />
       ) : null}
-    </header>
+      <header
+        data-testid="site-header"
+        // An open menu closes on Escape, with focus back on its toggle.
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !menuOpen) return;
+          setMenuOpen(false);
+          toggleRef.current?.focus();
+        }}
+        data-opaque={scrolled || menuOpen ? 'true' : 'false'}
+        className={cn(
+          'fixed inset-x-0 top-0 z-40 transition-colors duration-300',
+          scrolled || menuOpen
+            ? 'border-b border-ink-800 bg-ink-950/95 shadow-lg shadow-black/30 backdrop-blur'
+            : 'border-b border-transparent bg-transparent',
+        )}
+      >
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+          <Logo />
+          <nav className="hidden items-center gap-1 md:flex" aria-label="Main">
+            {navLinks(false)}
+          </nav>
+          <div className="flex items-center gap-2">
+            {isAuthenticated ? (
+              <Suspense fallback={null}>
+                <GenerationIndicator />
+              </Suspense>
+            ) : null}
+            <div className="hidden md:block">{account}</div>
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="rounded-full p-2 text-ink-100 hover:bg-ink-800 md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <XIcon className="size-6" aria-hidden />
+            ) : (
+              <MenuIcon className="size-6" aria-hidden />
+            )}
+          </button>
+        </div>
+        {menuOpen ? (
+          <div
+            id="mobile-menu"
+            className="border-t border-ink-800 px-4 pb-4 md:hidden"
+            data-testid="mobile-menu"
+          >
+            <nav className="flex flex-col gap-1 py-3" aria-label="Mobile">
+              {navLinks(true)}
+            </nav>
+            <div className="border-t border-ink-800 pt-4">{account}</div>
+          </div>
+        ) : null}
+      </header>
+    </>
   );
 }

@@ -91,9 +91,9 @@ export function MediaCard(props: MediaCardProps) {
         </button>
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="line-clamp-2 text-base font-semibold break-words text-ink-100" title={media.prompt}>
+        <h2 className="line-clamp-2 text-base font-semibold break-words text-ink-100" title={media.prompt}>
           {title}
-        </h3>
+        </h2>
         <p className="mt-1 truncate text-sm text-rose-glow">{media.characterName}</p>
         <p className="text-xs text-ink-400">
           <MediaDate media={media} />

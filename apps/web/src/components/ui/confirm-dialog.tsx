@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { keepTabInside } from '../../lib/focus-trap';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -46,6 +47,7 @@ export function ConfirmDialog({
       onClick={(event) => {
         if (event.target === ref.current && !busy) onCancel();
       }}
+      onKeyDown={(event) => keepTabInside(event, ref.current)}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-ink-700 bg-ink-900 p-0 text-ink-100 shadow-glow backdrop:bg-black/70 backdrop:backdrop-blur-sm"
     >
       <div className="p-6">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { X } from 'lucide-react';
 import { type MediaType, UNKNOWN_CHARACTER } from '@baegen/shared';
 import type { CharacterOption } from '../../../api/characters.queries';
@@ -40,6 +40,23 @@ export function MediaFilters({ filters, characters, onChange, onClear, controls 
     return () => clearTimeout(timer);
   }, [text, filters.search, onChange]);
 
+  // The ARIA tabs pattern: arrows and Home/End move between the type tabs and select the one reached.
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = TYPE_TABS.findIndex((tab) => tab.value === filters.type);
+    const last = TYPE_TABS.length - 1;
+    const moves: Record<string, number> = {
+      ArrowRight: current === last ? 0 : current + 1,
+      ArrowLeft: current === 0 ? last : current - 1,
+      Home: 0,
+      End: last,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    onChange({ type: TYPE_TABS[next]!.value });
+    const tabs = event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]');
+    tabs[next]?.focus();
+  };
   const characterName = (id: string) => characters.find((c) => c.$id === id)?.name ?? UNKNOWN_CHARACTER;
   const chips = [
     filters.search && { key: 'search', label: `Search: "${filters.search}"`, clear: { search: '' } },
@@ -91,6 +108,7 @@ export function MediaFilters({ filters, characters, onChange, onClear, controls 
       <div
         role="tablist"
         aria-label="Media type"
+        onKeyDown={onTabKey}
         className="inline-flex w-full rounded-full border border-ink-700 bg-ink-900 p-1 sm:w-auto"
       >
         {TYPE_TABS.map((tab) => {
@@ -102,6 +120,7 @@ export function MediaFilters({ filters, characters, onChange, onClear, controls 
               role="tab"
               aria-selected={selected}
               aria-controls={controls}
+              tabIndex={selected ? 0 : -1}
               onClick={() => onChange({ type: tab.value })}
               className={cn(
                 'flex-1 rounded-full px-4 py-2 text-sm font-medium whitespace-nowrap transition sm:flex-none',

@@ -45,9 +45,9 @@ function PendingVideoCard({
         <MediaTypeBadge type="video" />
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="line-clamp-2 text-base font-semibold break-words text-ink-100" title={job.prompt}>
+        <h2 className="line-clamp-2 text-base font-semibold break-words text-ink-100" title={job.prompt}>
           {truncate(job.prompt, MEDIA_TITLE_PREVIEW)}
-        </h3>
+        </h2>
         {character ? <p className="mt-1 truncate text-sm text-rose-glow">{character.name}</p> : null}
         <div className="mt-auto pt-4">
           {failed ? (

@@ -16,6 +16,7 @@ import { type Wallet, useWallet } from '@solana/wallet-adapter-react';
 import { WalletIcon, WalletModalContext, useWalletModal } from '@solana/wallet-adapter-react-ui';
 import { MESSAGES, WALLET_DIALOG_FADE_MS, WALLET_DIRECTORY_URL } from '@baegen/shared';
 import { cn } from '../../../../lib/cn';
+import { keepTabInside } from '../../../../lib/focus-trap';
 
 /**
  * Provides react-ui's wallet modal context (so `useWalletModal` works anywhere) with our own dialog,
@@ -114,23 +115,7 @@ export function WalletDialog() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [hide]);
 
-  // Keeps Tab inside the dialog while it is open.
-  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>('button, a[href]')].filter(
-      (element) => element.tabIndex >= 0,
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const trapTab = (event: KeyboardEvent<HTMLDivElement>) => keepTabInside(event, panelRef.current);
 
   return createPortal(
     <div
