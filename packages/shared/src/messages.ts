@@ -55,6 +55,12 @@ export const MESSAGES = {
     deleteConfirm: 'Are you sure you want to delete this media? This action cannot be undone.',
     videoQueued: 'Video generation started. It may take up to 8 minutes.',
   },
+  list: {
+    /** Over a search: how many records match it, whatever is loaded so far. */
+    matches: (count: number) => (count === 1 ? '1 match' : `${count} matches`),
+    showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+    items: (count: number) => (count === 1 ? '1 item' : `${count} items`),
+  },
   service: {
     imageFailed: 'Failed to generate image',
     characterVariationFailed: 'Failed to generate character variation',

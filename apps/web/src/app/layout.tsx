@@ -13,9 +13,14 @@ export function Layout() {
     <div className="flex min-h-dvh flex-col">
       <ScrollToTop />
       <Header />
+      {/* At least a screen tall: pages load their content in steps, and a footer already on
+          screen would be pushed down by each step (layout shift). */}
       <main
         id="main"
-        className={cn('flex-1', fullWidth ? '' : 'mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8')}
+        className={cn(
+          'min-h-dvh flex-1',
+          fullWidth ? '' : 'mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8',
+        )}
       >
         <Outlet />
       </main>

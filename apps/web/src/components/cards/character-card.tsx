@@ -2,6 +2,7 @@ import { Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ROUTES, formatDate, truncate } from '@baegen/shared';
 import { buttonClasses } from '../ui/button';
+import { CARD_PICTURES } from './card-pictures';
 import { CharacterImage } from './character-image';
 import { CompactCard } from './compact-card';
 
@@ -58,7 +59,8 @@ export function CharacterCard(props: CharacterCardProps) {
           src={character.imageUrl}
           name={name}
           alt={name}
-          className="aspect-[4/3] w-full transition duration-300 group-hover:scale-[1.02] sm:aspect-square"
+          fit="contain"
+          className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
         />
         <div className="absolute top-3 right-3 flex gap-2">
           <Link

@@ -9,10 +9,12 @@ export interface CharacterImageProps {
   name: string;
   alt: string;
   className?: string;
+  /** `contain` shows the whole picture (portraits), `cover` fills the box (thumbnails). */
+  fit?: 'cover' | 'contain';
 }
 
 /** A character's picture that falls back to the default avatar, then to an icon. */
-export function CharacterImage({ src, name, alt, className }: CharacterImageProps) {
+export function CharacterImage({ src, name, alt, className, fit = 'cover' }: CharacterImageProps) {
   const [failed, setFailed] = useState<string[]>([]);
   const current = [src.trim(), defaultAvatarUrl(name)].find((url) => url && !failed.includes(url));
 
@@ -34,7 +36,7 @@ export function CharacterImage({ src, name, alt, className }: CharacterImageProp
       alt={alt}
       loading="lazy"
       decoding="async"
-      className={cn('bg-ink-800 object-cover', className)}
+      className={cn('bg-ink-800', fit === 'cover' ? 'object-cover' : 'object-contain', className)}
       onError={() => setFailed((urls) => [...urls, current])}
     />
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CARD_PICTURES } from './card-pictures';
 
 /** The compact variant shared by the cards: one link, a picture, a title and a line under it. */
 export function CompactCard({
@@ -22,7 +23,7 @@ export function CompactCard({
       className="card group flex flex-col overflow-hidden transition hover:border-rose-glow/40 hover:shadow-glow"
       data-testid={testId}
     >
-      <div className="relative aspect-[4/3] bg-ink-850">{picture}</div>
+      <div className={`relative ${CARD_PICTURES.compact} bg-ink-850`}>{picture}</div>
       <div className="p-4">
         <h3 className="truncate font-semibold text-ink-100 group-hover:text-rose-glow">{title}</h3>
         <p className="truncate text-xs text-ink-400">{meta}</p>

@@ -4,6 +4,7 @@ import { type Media, ROUTES, formatDate } from '@baegen/shared';
 import { downloadMedia, mediaTitle } from '../../lib/media-file';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
+import { CARD_PICTURES } from './card-pictures';
 import { CompactCard } from './compact-card';
 import { VideoPlayer } from './video-player';
 
@@ -68,7 +69,7 @@ export function MediaCard(props: MediaCardProps) {
       data-testid="media-card"
       data-media-id={media.$id}
     >
-      <div className="relative aspect-[4/5] overflow-hidden bg-ink-850">
+      <div className={`relative ${CARD_PICTURES.media} overflow-hidden bg-ink-850`}>
         {isVideo ? (
           <VideoPlayer media={media} title={title} />
         ) : (
@@ -110,7 +111,10 @@ export function MediaCard(props: MediaCardProps) {
           >
             {downloading ? 'Processing...' : 'Download'}
           </Button>
-          {isVideo ? null : (
+          {/* A video has no full image: the space stays, so Download lines up across a row. */}
+          {isVideo ? (
+            <div className="h-8" aria-hidden />
+          ) : (
             <a
               href={media.url}
               target="_blank"

@@ -31,6 +31,7 @@ function renderGrid(overrides: Partial<ListGridProps<Item>>) {
       noun="things"
       skeletons={3}
       gridClassName="grid"
+      skeletonPicture="aspect-[3/4]"
       icon={null}
       loadFailed={{ message: 'Failed to load things', toastId: 'things' }}
       empty={{ title: 'No things yet', text: 'Make one.', action: null }}

@@ -13,6 +13,8 @@ export interface ListGridProps<T extends { $id: string }> {
   noun: string;
   skeletons: number;
   gridClassName: string;
+  /** The aspect class of the cards' picture, which the loading skeletons take. */
+  skeletonPicture: string;
   /** Shown in the error and the empty state. */
   icon: ReactNode;
   /** Toasted and shown when the list cannot be loaded; `toastId` keeps it to one toast. */
@@ -31,6 +33,7 @@ export function ListGrid<T extends { $id: string }>({
   noun,
   skeletons,
   gridClassName,
+  skeletonPicture,
   icon,
   loadFailed,
   empty,
@@ -44,7 +47,14 @@ export function ListGrid<T extends { $id: string }>({
   }, [list.isError, message, toastId]);
 
   if (list.isPending) {
-    return <SkeletonGrid count={skeletons} className={gridClassName} label={`Loading ${noun}`} />;
+    return (
+      <SkeletonGrid
+        count={skeletons}
+        className={gridClassName}
+        label={`Loading ${noun}`}
+        picture={skeletonPicture}
+      />
+    );
   }
   if (list.isError && list.items.length === 0) {
     return (

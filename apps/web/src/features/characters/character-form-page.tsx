@@ -7,6 +7,7 @@ import { useCharacter } from '../../api/characters.queries';
 import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { usePageTitle } from '../../lib/use-page-title';
 import { emptyFormValues, formValuesFrom } from './character-form.model';
 import { CharacterForm } from './components/character-form';
@@ -18,7 +19,7 @@ function FormSkeleton() {
       role="status"
       aria-label="Loading character"
     >
-      <Skeleton className="aspect-square w-full" />
+      <Skeleton className={`${CARD_PICTURES.character} w-full`} />
       <div className="card space-y-6 p-5 sm:p-8">
         {['h-12', 'h-12', 'h-32', 'h-24', 'h-24'].map((height, i) => (
           <div key={i} className="space-y-2">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
 import { type Character, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterList } from '../../api/characters.queries';
+import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
 import { CreateLink, ListPage } from '../../components/list/list-page';
@@ -54,6 +55,7 @@ export function CharactersPage() {
         list={characters}
         noun="characters"
         skeletons={SKELETON_CARDS}
+        skeletonPicture={CARD_PICTURES.character}
         gridClassName="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
         icon={<Users className="size-8" aria-hidden />}
         loadFailed={{ message: MESSAGES.characters.loadFailed, toastId: 'characters-load-failed' }}
@@ -68,7 +70,12 @@ export function CharactersPage() {
             createLink
           ),
         }}
-        summary={{ text: `Showing ${characters.items.length} of ${characters.total}`, placement: 'bottom' }}
+        summary={{
+          text: search
+            ? MESSAGES.list.matches(characters.total)
+            : MESSAGES.list.showing(characters.items.length, characters.total),
+          placement: 'bottom',
+        }}
         dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
         renderItem={(character) => <CharacterCard character={character} onDelete={deletion.ask} />}
       />

@@ -2,6 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { MESSAGES, type Media, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
+import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
 import { CreateLink, ListPage } from '../../components/list/list-page';
@@ -49,6 +50,7 @@ export function MediaPage() {
           list={media}
           noun="media"
           skeletons={SKELETONS}
+          skeletonPicture={CARD_PICTURES.media}
           gridClassName={GRID_CLASS}
           icon={<ImageOff className="size-8" aria-hidden />}
           loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
@@ -65,7 +67,10 @@ export function MediaPage() {
               createLink
             ),
           }}
-          summary={{ text: media.total === 1 ? '1 item' : `${media.total} items`, placement: 'top' }}
+          summary={{
+            text: active ? MESSAGES.list.matches(media.total) : MESSAGES.list.items(media.total),
+            placement: 'top',
+          }}
           dimmed={media.isPlaceholderData}
           renderItem={(item) => <MediaCard media={item} onDelete={deletion.ask} />}
         />

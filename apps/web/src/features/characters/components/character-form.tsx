@@ -12,6 +12,7 @@ import { useGeneratePortrait } from '../api/use-generate-portrait';
 import { useImproveAppearance } from '../api/use-improve-appearance';
 import { useSaveCharacter } from '../api/use-save-character';
 import { type CharacterFormValues, portraitPrompt, toCharacterInput } from '../character-form.model';
+import { CARD_PICTURES } from '../../../components/cards/card-pictures';
 import { CharacterImage } from '../../../components/cards/character-image';
 import { FIELD_CLASSES, LABEL_CLASSES, RequiredMark, StoryField } from './form-fields';
 
@@ -161,7 +162,8 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
             src={previewUrl}
             name={values.name.trim()}
             alt={values.name.trim() ? `Preview of ${values.name.trim()}` : 'Character preview'}
-            className="aspect-square w-full"
+            fit="contain"
+            className={`${CARD_PICTURES.character} w-full`}
           />
           {state === 'generating' ? (
             <div className="absolute inset-0 grid place-items-center bg-ink-950/70 text-ink-100">

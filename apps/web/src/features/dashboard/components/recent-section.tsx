@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@baegen/shared';
+import { CARD_PICTURES } from '../../../components/cards/card-pictures';
 import { SkeletonGrid } from '../../../components/ui/skeleton';
 
 const GRID = 'grid gap-4 sm:grid-cols-3 sm:gap-6';
@@ -30,7 +31,15 @@ export function RecentSection<T extends { $id: string }>({
   const items = query.data?.slice(0, limit) ?? [];
   let body;
   if (query.isPending) {
-    body = <SkeletonGrid count={limit} className={GRID} label={`Loading ${title}`} />;
+    body = (
+      <SkeletonGrid
+        count={limit}
+        className={GRID}
+        label={`Loading ${title}`}
+        picture={CARD_PICTURES.compact}
+        compact
+      />
+    );
   } else if (query.isError || items.length === 0) {
     body = (
       <p className="card px-6 py-10 text-center text-ink-300">

@@ -22,7 +22,7 @@ export function StatCard({
       <dl className="min-w-0">
         <dt className="truncate text-sm text-ink-400">{label}</dt>
         <dd className="text-2xl font-bold text-ink-100">
-          {value === undefined ? <Skeleton className="mt-1 h-7 w-12" /> : (value ?? '—')}
+          {value === undefined ? <Skeleton className="h-8 w-12" /> : (value ?? '—')}
         </dd>
       </dl>
     </div>

@@ -65,7 +65,11 @@ export function GeneratedResults({
           );
         })}
       </ul>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      {/* On a desktop the actions stick to the bottom of the screen while the results scroll by. */}
+      <div
+        className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end lg:sticky lg:bottom-4 lg:z-10 lg:rounded-2xl lg:border lg:border-ink-700 lg:bg-ink-900/95 lg:p-3 lg:backdrop-blur"
+        data-testid="results-actions"
+      >
         <Button
           variant="secondary"
           onClick={onGenerateNew}
