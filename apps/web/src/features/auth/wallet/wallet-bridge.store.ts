@@ -30,7 +30,7 @@ interface WalletBridgeState {
 const emptyWallet: WalletSnapshot = { walletName: null, address: null };
 
 /**
- * The small bridge between the app and the lazily loaded wallet code (adapter, web3.js, dialog):
+ * The small bridge between the app and the lazily loaded wallet code (Wallet Standard runtime, dialog):
  * the app reads wallet state and calls wallet actions here without importing any of it.
  */
 export const useWalletBridge = create<WalletBridgeState>()(() => ({

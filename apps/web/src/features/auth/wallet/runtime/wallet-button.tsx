@@ -1,15 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDown, Copy, LogOut, Repeat } from 'lucide-react';
-import { useWallet } from '@solana/wallet-adapter-react';
-import { WalletIcon, useWalletModal } from '@solana/wallet-adapter-react-ui';
 import { COPIED_LABEL_MS, MESSAGES, shortenAddress } from '@baegen/shared';
 import { Button } from '../../../../components/ui/button';
+import { useWalletState } from './wallet-context';
+import { WalletIcon } from './wallet-icon';
 
 const labels = MESSAGES.wallet.labels;
 
 export type WalletButtonState = 'no-wallet' | 'has-wallet' | 'connecting' | 'connected' | 'disconnecting';
 
-/** The button states of SPEC.md §4, in the order the adapter reports them. */
+/** The button states of SPEC.md §4, in the order the wallet state reports them. */
 export function walletButtonState(flags: {
   connecting: boolean;
   connected: boolean;
@@ -28,15 +28,23 @@ export function walletButtonState(flags: {
  * two dots and whose menu items cannot be reached by keyboard.
  */
 export function WalletButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
-  const { wallet, publicKey, connect, connecting, connected, disconnect, disconnecting } = useWallet();
-  const { setVisible } = useWalletModal();
+  const {
+    wallet,
+    account,
+    connect,
+    connecting,
+    disconnect,
+    disconnecting,
+    setDialogOpen: setVisible,
+  } = useWalletState();
+  const connected = !!account;
   const [menuOpen, setMenuOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const state = walletButtonState({ connecting, connected, disconnecting, hasWallet: !!wallet });
-  const address = publicKey?.toBase58();
+  const address = account?.address;
 
   // The slot's placeholder had focus (a keyboard visitor loaded the wallet code): keep it here.
   useLayoutEffect(() => {
@@ -75,7 +83,7 @@ export function WalletButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
   const onClick = () => {
     if (state === 'no-wallet') setVisible(true);
     // Connection errors reach WalletProvider's onError, which logs them.
-    else if (state === 'has-wallet') connect().catch(() => undefined);
+    else if (state === 'has-wallet') void connect();
     else if (state === 'connected') setMenuOpen((open) => !open);
   };
 
@@ -118,7 +126,7 @@ export function WalletButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
       onSelect: () => {
         closeMenu();
         // Disconnection errors reach WalletProvider's onError, which logs them.
-        disconnect().catch(() => undefined);
+        void disconnect();
       },
     },
   ];

@@ -1,6 +1,5 @@
 import {
   type KeyboardEvent,
-  type ReactNode,
   useCallback,
   useEffect,
   useId,
@@ -11,32 +10,24 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { ChevronDown, ExternalLink, Wallet as WalletGlyph, X } from 'lucide-react';
-import { WalletReadyState, type WalletName } from '@solana/wallet-adapter-base';
-import { type Wallet, useWallet } from '@solana/wallet-adapter-react';
-import { WalletIcon, WalletModalContext, useWalletModal } from '@solana/wallet-adapter-react-ui';
+import type { Wallet } from '@wallet-standard/base';
 import { MESSAGES, WALLET_DIALOG_FADE_MS, WALLET_DIRECTORY_URL } from '@baegen/shared';
 import { cn } from '../../../../lib/cn';
 import { keepTabInside } from '../../../../lib/focus-trap';
+import { isDetected } from './standard-wallets';
+import { useWalletState } from './wallet-context';
+import { WalletIcon } from './wallet-icon';
 
-/**
- * Provides react-ui's wallet modal context (so `useWalletModal` works anywhere) with our own dialog,
- * which carries SPEC.md §2's texts and our theme.
- */
-export function WalletDialogProvider({ children }: { children: ReactNode }) {
-  const [visible, setVisible] = useState(false);
-  const value = useMemo(() => ({ visible, setVisible }), [visible]);
-  return (
-    <WalletModalContext.Provider value={value}>
-      {children}
-      {visible ? <WalletDialog /> : null}
-    </WalletModalContext.Provider>
-  );
+/** Our dialog of SPEC.md §2 (texts and theme), shown while the wallet state says it is open. */
+export function WalletDialogHost() {
+  const { dialogOpen } = useWalletState();
+  return dialogOpen ? <WalletDialog /> : null;
 }
 
 /** Installed wallets first; the rest only behind "More options" (or listed when none is installed). */
 export function partitionWallets(wallets: Wallet[]): { listed: Wallet[]; more: Wallet[] } {
-  const installed = wallets.filter((w) => w.readyState === WalletReadyState.Installed);
-  const others = wallets.filter((w) => w.readyState !== WalletReadyState.Installed);
+  const installed = wallets.filter(isDetected);
+  const others = wallets.filter((w) => !isDetected(w));
   return installed.length ? { listed: installed, more: others } : { listed: others, more: [] };
 }
 
@@ -46,7 +37,7 @@ function WalletRow({
   tabIndex,
 }: {
   wallet: Wallet;
-  onSelect: (name: WalletName) => void;
+  onSelect: (name: string) => void;
   tabIndex?: number;
 }) {
   return (
@@ -54,12 +45,12 @@ function WalletRow({
       <button
         type="button"
         tabIndex={tabIndex}
-        onClick={() => onSelect(wallet.adapter.name)}
+        onClick={() => onSelect(wallet.name)}
         className="flex w-full items-center gap-3 rounded-xl border border-transparent px-3 py-3 text-left font-semibold text-ink-100 transition hover:border-ink-600 hover:bg-ink-800 focus-visible:bg-ink-800"
       >
         <WalletIcon wallet={wallet} className="size-8 rounded-lg" />
-        <span className="min-w-0 flex-1 truncate">{wallet.adapter.name}</span>
-        {wallet.readyState === WalletReadyState.Installed ? (
+        <span className="min-w-0 flex-1 truncate">{wallet.name}</span>
+        {isDetected(wallet) ? (
           <span className="text-xs font-medium text-rose-glow">{MESSAGES.wallet.detected}</span>
         ) : null}
       </button>
@@ -71,8 +62,7 @@ export function WalletDialog() {
   const titleId = useId();
   const moreId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const { wallets, select } = useWallet();
-  const { setVisible } = useWalletModal();
+  const { wallets, select, setDialogOpen: setVisible } = useWalletState();
   // Fades in once mounted and out on close; closing wins over a late first frame.
   const [entered, setEntered] = useState(false);
   const [closing, setClosing] = useState(false);
@@ -87,7 +77,7 @@ export function WalletDialog() {
   }, [setVisible]);
 
   const choose = useCallback(
-    (name: WalletName) => {
+    (name: string) => {
       select(name);
       hide();
     },
@@ -150,14 +140,14 @@ export function WalletDialog() {
           <>
             <ul className="mt-6 space-y-1">
               {listed.map((wallet) => (
-                <WalletRow key={wallet.adapter.name} wallet={wallet} onSelect={choose} />
+                <WalletRow key={wallet.name} wallet={wallet} onSelect={choose} />
               ))}
             </ul>
             {more.length ? (
               <>
                 <ul id={moreId} hidden={!expanded} className="mt-1 space-y-1">
                   {more.map((wallet) => (
-                    <WalletRow key={wallet.adapter.name} wallet={wallet} onSelect={choose} />
+                    <WalletRow key={wallet.name} wallet={wallet} onSelect={choose} />
                   ))}
                 </ul>
                 <button

@@ -1,20 +1,29 @@
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { ConnectionProvider, WalletProvider, useWallet } from '@solana/wallet-adapter-react';
-import { useWalletModal } from '@solana/wallet-adapter-react-ui';
-import type { Adapter } from '@solana/wallet-adapter-base';
-import { clusterApiUrl } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { SOLANA_NETWORK, WALLET_STORAGE_KEY } from '@baegen/shared';
 import { fetchPublicConfig } from '../../api/auth.api';
 import { useWalletBridge } from '../wallet-bridge.store';
+import { messageSigner } from './standard-wallets';
 import { WalletButton } from './wallet-button';
-import { WalletDialogProvider } from './wallet-dialog';
+import { WalletProvider, useWalletState } from './wallet-context';
+import { WalletDialogHost } from './wallet-dialog';
 
-const endpoint = clusterApiUrl(SOLANA_NETWORK);
-// Wallet Standard wallets (Phantom, Solflare, Backpack, …) register themselves; on mobile browsers
-// WalletProvider adds the Solana Mobile Wallet Adapter on its own. Nothing to list by hand.
-const adapters: Adapter[] = [];
+// Wallet Standard wallets (Phantom, Solflare, Backpack, …) register themselves. The Solana Mobile
+// Wallet Adapter only works in an Android browser over https, so only there is its code loaded.
+let mobileWalletRequested = false;
+
+function useMobileWallet() {
+  useEffect(() => {
+    if (mobileWalletRequested || !window.isSecureContext || !/android/i.test(navigator.userAgent)) return;
+    mobileWalletRequested = true;
+    import('./mobile-wallet')
+      .then(({ registerMobileWallet }) => registerMobileWallet())
+      .catch((error: unknown) => {
+        mobileWalletRequested = false;
+        console.error('Could not set up the Mobile Wallet Adapter:', error);
+      });
+  }, []);
+}
 
 let devWalletRequested = false;
 
@@ -38,23 +47,20 @@ function useDevelopmentWallet() {
 
 /** Publishes the wallet's state and actions to the bridge store the rest of the app reads. */
 function BridgeSync() {
-  const { wallet, publicKey, connected, signMessage, disconnect } = useWallet();
-  const { setVisible } = useWalletModal();
-  const walletName = wallet?.adapter.name ?? null;
-  const address = connected && publicKey ? publicKey.toBase58() : null;
+  const { wallet, account, disconnect, setDialogOpen: setVisible } = useWalletState();
 
   useEffect(() => {
+    const sign = wallet && account ? messageSigner(wallet, account) : undefined;
     useWalletBridge.setState({
       wallet: {
-        walletName,
-        address,
-        signMessage:
-          address && signMessage
-            ? async (message) => bs58.encode(await signMessage(new TextEncoder().encode(message)))
-            : undefined,
+        walletName: wallet?.name ?? null,
+        address: account?.address ?? null,
+        signMessage: sign
+          ? async (message) => bs58.encode(await sign(new TextEncoder().encode(message)))
+          : undefined,
       },
     });
-  }, [walletName, address, signMessage]);
+  }, [wallet, account]);
 
   useLayoutEffect(() => {
     useWalletBridge.setState({ openDialog: () => setVisible(true), disconnect });
@@ -77,22 +83,17 @@ function SlotButtons() {
   );
 }
 
-/** Everything wallet: adapter providers on devnet, our dialog, the buttons in every slot. */
+const logError = (error: unknown) => console.error('Wallet error:', error);
+
+/** Everything wallet: Wallet Standard wallets, our dialog, the buttons in every slot. */
 export function WalletRuntime() {
   useDevelopmentWallet();
+  useMobileWallet();
   return (
-    <ConnectionProvider endpoint={endpoint}>
-      <WalletProvider
-        wallets={adapters}
-        autoConnect
-        localStorageKey={WALLET_STORAGE_KEY}
-        onError={(error) => console.error('Wallet error:', error)}
-      >
-        <WalletDialogProvider>
-          <SlotButtons />
-          <BridgeSync />
-        </WalletDialogProvider>
-      </WalletProvider>
-    </ConnectionProvider>
+    <WalletProvider onError={logError}>
+      <SlotButtons />
+      <BridgeSync />
+      <WalletDialogHost />
+    </WalletProvider>
   );
 }

@@ -1,77 +1,81 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Adapter, type WalletName, WalletReadyState } from '@solana/wallet-adapter-base';
-import { type Wallet, WalletContext, type WalletContextState } from '@solana/wallet-adapter-react';
-import { WalletModalContext } from '@solana/wallet-adapter-react-ui';
-import { PublicKey } from '@solana/web3.js';
 import {
   COPIED_LABEL_MS,
   MESSAGES,
   WALLET_BUTTON_LABELS,
   WALLET_DIALOG_FADE_MS,
   WALLET_DIRECTORY_URL,
+  WALLET_STORAGE_KEY,
   shortenAddress,
 } from '@baegen/shared';
+import { FAKE_ADDRESS, fakeWallet, registerFakeWallets } from './fake-standard-wallet';
+import { MOBILE_WALLET_NAME } from './standard-wallets';
 import { WalletButton } from './wallet-button';
-import { WalletDialog } from './wallet-dialog';
+import { WalletProvider, useWalletState } from './wallet-context';
+import { WalletDialogHost, partitionWallets } from './wallet-dialog';
 
-const ICON = 'data:image/svg+xml;base64,PHN2Zy8+';
-const ADDRESS = 'GPWrXWXc6cTUiT3jnoKkgWWh1bVdv1YCLqaG3MDs7yRn';
+const cleanups: (() => void)[] = [];
 
-function wallet(name: string, readyState: WalletReadyState): Wallet {
-  return { adapter: { name: name as WalletName, icon: ICON } as Adapter, readyState };
+function register(...wallets: ReturnType<typeof fakeWallet>[]) {
+  cleanups.push(registerFakeWallets(...wallets.map((w) => w.wallet)));
 }
 
-function renderWith(ui: ReactNode, state: Partial<WalletContextState> = {}, setVisible = vi.fn()) {
-  const context = {
-    wallets: [],
-    wallet: null,
-    publicKey: null,
-    connecting: false,
-    connected: false,
-    disconnecting: false,
-    select: vi.fn(),
-    connect: vi.fn().mockResolvedValue(undefined),
-    disconnect: vi.fn().mockResolvedValue(undefined),
-    ...state,
-  } as unknown as WalletContextState;
-  render(
-    <WalletContext.Provider value={context}>
-      <WalletModalContext.Provider value={{ visible: true, setVisible }}>{ui}</WalletModalContext.Provider>
-    </WalletContext.Provider>,
+function OpenDialog() {
+  const { setDialogOpen } = useWalletState();
+  return (
+    <button type="button" onClick={() => setDialogOpen(true)}>
+      open
+    </button>
   );
-  return { context, setVisible };
+}
+
+function renderWallet() {
+  const onError = vi.fn();
+  render(
+    <WalletProvider onError={onError}>
+      <WalletButton />
+      <OpenDialog />
+      <WalletDialogHost />
+    </WalletProvider>,
+  );
+  return { onError };
 }
 
 afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  localStorage.clear();
   vi.useRealTimers();
 });
 
 describe('WalletDialog', () => {
-  it('lists installed wallets as Detected and keeps the rest behind More options', () => {
-    const { context } = renderWith(<WalletDialog />, {
-      wallets: [wallet('Phantom', WalletReadyState.Installed), wallet('Mobile', WalletReadyState.Loadable)],
-    });
+  it('lists registered wallets as Detected and hides the Mobile Wallet Adapter beside them', () => {
+    register(fakeWallet('Phantom'), fakeWallet(MOBILE_WALLET_NAME));
+    renderWallet();
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
     expect(screen.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleWithWallets })).toBeTruthy();
-    const phantom = screen.getByRole('button', { name: /Phantom/ });
-    expect(phantom.textContent).toContain(MESSAGES.wallet.detected);
-    expect(screen.queryByRole('button', { name: /Mobile/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Phantom/ }).textContent).toContain(MESSAGES.wallet.detected);
+    expect(screen.queryByRole('button', { name: new RegExp(MOBILE_WALLET_NAME) })).toBeNull();
+  });
 
-    const more = screen.getByRole('button', { name: MESSAGES.wallet.moreOptions });
-    expect(more.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(more);
-    expect(more.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByRole('button', { name: /Mobile/ }).textContent).not.toContain(
-      MESSAGES.wallet.detected,
-    );
+  it('offers the Mobile Wallet Adapter, not Detected, when it is the only wallet', () => {
+    register(fakeWallet(MOBILE_WALLET_NAME));
+    renderWallet();
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    const mobile = screen.getByRole('button', { name: new RegExp(MOBILE_WALLET_NAME) });
+    expect(mobile.textContent).not.toContain(MESSAGES.wallet.detected);
+  });
 
-    fireEvent.click(phantom);
-    expect(context.select).toHaveBeenCalledWith('Phantom');
+  it('keeps wallets that are not installed behind More options', () => {
+    const phantom = fakeWallet('Phantom').wallet;
+    const mobile = fakeWallet(MOBILE_WALLET_NAME).wallet;
+    expect(partitionWallets([mobile, phantom])).toEqual({ listed: [phantom], more: [mobile] });
+    expect(partitionWallets([mobile])).toEqual({ listed: [mobile], more: [] });
   });
 
   it('says a wallet is needed and offers to find one when there is none', () => {
-    renderWith(<WalletDialog />);
+    renderWallet();
+    fireEvent.click(screen.getByRole('button', { name: WALLET_BUTTON_LABELS.noWallet }));
     expect(screen.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleNoWallets })).toBeTruthy();
     expect(screen.getByText(MESSAGES.wallet.noWalletFound)).toBeTruthy();
     const link = screen.getByRole('link', { name: MESSAGES.wallet.findWallet });
@@ -80,64 +84,90 @@ describe('WalletDialog', () => {
 
   it('fades out for 150 ms before closing on Escape', () => {
     vi.useFakeTimers();
-    const { setVisible } = renderWith(<WalletDialog />);
+    renderWallet();
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
     fireEvent.keyDown(window, { key: 'Escape' });
     act(() => vi.advanceTimersByTime(WALLET_DIALOG_FADE_MS - 1));
-    expect(setVisible).not.toHaveBeenCalled();
     expect(screen.getByTestId('wallet-dialog').className).toContain('opacity-0');
     act(() => vi.advanceTimersByTime(1));
-    expect(setVisible).toHaveBeenCalledWith(false);
+    expect(screen.queryByTestId('wallet-dialog')).toBeNull();
   });
 });
 
 describe('WalletButton', () => {
-  it('reads Select Wallet with no wallet and opens the dialog', () => {
-    const { setVisible } = renderWith(<WalletButton />, {}, vi.fn());
+  it('connects the wallet picked in the dialog and remembers it under walletName', async () => {
+    const phantom = fakeWallet('Phantom');
+    register(phantom);
+    renderWallet();
     fireEvent.click(screen.getByRole('button', { name: WALLET_BUTTON_LABELS.noWallet }));
-    expect(setVisible).toHaveBeenCalledWith(true);
+    fireEvent.click(screen.getByRole('button', { name: /Phantom/ }));
+    await screen.findByText(shortenAddress(FAKE_ADDRESS));
+    expect(phantom.connect).toHaveBeenCalledWith({ silent: false });
+    expect(localStorage.getItem(WALLET_STORAGE_KEY)).toBe('"Phantom"');
   });
 
-  it('reads Connect with a chosen wallet and connects it', () => {
-    const { context } = renderWith(<WalletButton />, {
-      wallet: wallet('Phantom', WalletReadyState.Installed),
+  it('reconnects the remembered wallet silently once it registers (autoConnect)', async () => {
+    localStorage.setItem(WALLET_STORAGE_KEY, '"Phantom"');
+    const phantom = fakeWallet('Phantom');
+    renderWallet();
+    act(() => register(phantom));
+    await screen.findByText(shortenAddress(FAKE_ADDRESS));
+    expect(phantom.connect).toHaveBeenCalledWith({ silent: true });
+  });
+
+  it('reads Connecting ... while connecting, and Connect after a refused connection', async () => {
+    localStorage.setItem(WALLET_STORAGE_KEY, '"Phantom"');
+    let refuse: (error: Error) => void = () => undefined;
+    const phantom = fakeWallet('Phantom', {
+      connect: () => new Promise((_resolve, reject) => (refuse = reject)),
     });
-    fireEvent.click(screen.getByRole('button', { name: WALLET_BUTTON_LABELS.hasWallet }));
-    expect(context.connect).toHaveBeenCalled();
+    register(phantom);
+    const { onError } = renderWallet();
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-button').textContent).toBe(WALLET_BUTTON_LABELS.connecting),
+    );
+    await act(async () => refuse(new Error('User rejected the request.')));
+    expect(onError).toHaveBeenCalled();
+    expect(screen.getByTestId('wallet-button').textContent).toBe(WALLET_BUTTON_LABELS.noWallet);
+    expect(localStorage.getItem(WALLET_STORAGE_KEY)).toBeNull();
   });
 
-  it('reads Connecting ... while connecting', () => {
-    renderWith(<WalletButton />, { wallet: wallet('Phantom', WalletReadyState.Installed), connecting: true });
-    expect(screen.getByRole('button').textContent).toBe(WALLET_BUTTON_LABELS.connecting);
-  });
-
-  it('shows our short address when connected, with Copy address, Change wallet and Disconnect', async () => {
-    vi.useFakeTimers();
+  it('shows our short address with Copy address, Change wallet and Disconnect', async () => {
+    localStorage.setItem(WALLET_STORAGE_KEY, '"Phantom"');
+    const phantom = fakeWallet('Phantom');
+    register(phantom);
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const { context, setVisible } = renderWith(<WalletButton />, {
-      wallet: wallet('Phantom', WalletReadyState.Installed),
-      connected: true,
-      publicKey: new PublicKey(ADDRESS),
+    renderWallet();
+    const button = await screen.findByRole('button', {
+      name: new RegExp(shortenAddress(FAKE_ADDRESS).replace(/\./g, '\\.')),
     });
-    const button = screen.getByRole('button', {
-      name: new RegExp(shortenAddress(ADDRESS).replace(/\./g, '\\.')),
-    });
-    expect(button.textContent).toBe(shortenAddress(ADDRESS));
-    fireEvent.click(button);
+    expect(button.textContent).toBe(shortenAddress(FAKE_ADDRESS));
 
+    vi.useFakeTimers();
+    fireEvent.click(button);
     const copy = screen.getByRole('menuitem', { name: WALLET_BUTTON_LABELS.copyAddress });
     await act(async () => {
       fireEvent.click(copy);
     });
-    expect(writeText).toHaveBeenCalledWith(ADDRESS);
+    expect(writeText).toHaveBeenCalledWith(FAKE_ADDRESS);
     expect(copy.textContent).toBe(WALLET_BUTTON_LABELS.copied);
     act(() => vi.advanceTimersByTime(COPIED_LABEL_MS));
     expect(copy.textContent).toBe(WALLET_BUTTON_LABELS.copyAddress);
 
     fireEvent.click(screen.getByRole('menuitem', { name: WALLET_BUTTON_LABELS.changeWallet }));
-    expect(setVisible).toHaveBeenCalledWith(true);
+    expect(screen.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleWithWallets })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(WALLET_DIALOG_FADE_MS));
+    fireEvent.keyDown(window, { key: 'Escape' });
+    act(() => vi.advanceTimersByTime(WALLET_DIALOG_FADE_MS));
+    vi.useRealTimers();
+
     fireEvent.click(button);
-    fireEvent.click(screen.getByRole('menuitem', { name: WALLET_BUTTON_LABELS.disconnect }));
-    expect(context.disconnect).toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitem', { name: WALLET_BUTTON_LABELS.disconnect }));
+    });
+    expect(phantom.disconnect).toHaveBeenCalled();
+    expect(screen.getByTestId('wallet-button').textContent).toBe(WALLET_BUTTON_LABELS.noWallet);
+    expect(localStorage.getItem(WALLET_STORAGE_KEY)).toBeNull();
   });
 });
