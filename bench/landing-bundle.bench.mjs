@@ -1,8 +1,7 @@
 // First-load JavaScript of the landing page, gzip-compressed, as a browser downloads it.
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/test-support.mjs';
-import { kb, startServer } from './support.mjs';
+import { kb, scriptsLoadedBy, startServer } from './support.mjs';
 
 export const name = 'Landing page first-load JavaScript (gzip)';
 
@@ -12,27 +11,12 @@ export async function run() {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    const scripts = [];
-    page.on('response', (response) => {
-      const type = response.headers()['content-type'] ?? '';
-      if (response.request().resourceType() === 'script' || type.includes('javascript')) {
-        scripts.push(
-          response
-            .body()
-            .then((body) => ({ url: response.url(), raw: body.length, gzip: gzipSync(body).length })),
-        );
-      }
-    });
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
-    const files = await Promise.all(scripts);
+    const files = await scriptsLoadedBy(browser, `${server.url}/`);
     const total = files.reduce((sum, file) => sum + file.gzip, 0);
     const raw = files.reduce((sum, file) => sum + file.raw, 0);
     return [
       `total: ${kb(total)} gzip in ${files.length} file(s), ${kb(raw)} uncompressed`,
-      ...files
-        .sort((a, b) => b.gzip - a.gzip)
-        .map((file) => `  ${new URL(file.url).pathname}: ${kb(file.gzip)}`),
+      ...files.sort((a, b) => b.gzip - a.gzip).map((file) => `  ${file.path}: ${kb(file.gzip)}`),
       `target: <= ${kb(TARGET_BYTES)} -> ${total <= TARGET_BYTES ? 'met' : 'NOT met'}`,
     ];
   } finally {

@@ -1,5 +1,6 @@
 // Helpers shared by the benchmark modules: the built server as a child process, sign-in, figures.
 import { spawn } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -86,3 +87,25 @@ export async function signIn(url) {
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Every script a fresh page of `browser` loads for `url`, with its size raw and gzip-compressed. */
+export async function scriptsLoadedBy(browser, url) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const scripts = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (response.request().resourceType() === 'script' || type.includes('javascript')) {
+      scripts.push(
+        response.body().then((body) => ({
+          path: new URL(response.url()).pathname,
+          raw: body.length,
+          gzip: gzipSync(body).length,
+        })),
+      );
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const files = await Promise.all(scripts);
+  await page.close();
+  return files;
+}
