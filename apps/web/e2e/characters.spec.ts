@@ -57,6 +57,10 @@ test('a character goes through create, optimize, generate, edit, search and dele
 
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   await expect(page.getByText(MESSAGES.characters.imageGenerated)).toBeVisible();
+  // A stored portrait shows by its origin; its address is one click away.
+  const imageField = page.getByRole('group', { name: 'Character Image URL' });
+  await expect(imageField.getByText(MESSAGES.characters.portraitGenerated)).toBeVisible();
+  await imageField.getByRole('button', { name: 'Edit URL' }).click();
   const imageUrl = page.getByLabel('Character Image URL');
   await expect(imageUrl).not.toHaveValue(defaultAvatarUrl(NAME));
   const portraitUrl = await imageUrl.inputValue();

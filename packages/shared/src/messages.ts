@@ -37,6 +37,14 @@ export const MESSAGES = {
     deleteTitle: 'Delete Character',
     deleteConfirm: (name: string) =>
       `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+    /** What the image field shows instead of the internal address of a stored portrait. */
+    portraitGenerated: 'Generated portrait',
+    portraitUploaded: 'Uploaded photo',
+    portraitNotImage: 'A portrait must be an image: PNG, JPEG, WebP or GIF.',
+    photoUploaded: 'Photo uploaded',
+  },
+  uploads: {
+    networkFailed: 'The upload failed. Check your connection and try again.',
   },
   media: {
     loadFailed: 'Failed to load media data',

@@ -75,17 +75,25 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body: isJson ? JSON.stringify(body) : (body as BodyInit | undefined),
   });
   if (!response.ok) {
-    const parsed = errorBody(await response.json().catch(() => null));
-    if (response.status === 401 && !allowUnauthorized) {
-      unauthorizedListeners.forEach((listener) => listener());
-    }
-    throw new ApiRequestError(
-      response.status,
-      parsed?.code ?? 'HTTP_ERROR',
-      parsed?.message ?? `Request failed with status ${response.status}`,
-    );
+    throw errorFromAnswer(response.status, await response.json().catch(() => null), allowUnauthorized);
   }
   return response;
+}
+
+/**
+ * The ApiRequestError of a failed answer, from its status and (JSON) body; a 401 also tells the
+ * listeners that the session is gone, unless `allowUnauthorized`.
+ */
+export function errorFromAnswer(status: number, body: unknown, allowUnauthorized = false): ApiRequestError {
+  const parsed = errorBody(body);
+  if (status === 401 && !allowUnauthorized) {
+    unauthorizedListeners.forEach((listener) => listener());
+  }
+  return new ApiRequestError(
+    status,
+    parsed?.code ?? 'HTTP_ERROR',
+    parsed?.message ?? `Request failed with status ${status}`,
+  );
 }
 
 /** Calls the API and returns its JSON body, checked against `schema`; a mismatch is a ResponseSchemaError. */
@@ -104,10 +112,15 @@ export async function api<T>(
   } catch {
     throw new ResponseSchemaError(response.status, path, ['the body is not JSON']);
   }
-  const result = (await schemaReady).safeParse(body);
+  return parseAnswer(response.status, path, await schemaReady, body);
+}
+
+/** `body` checked against `schema`; a mismatch is a ResponseSchemaError naming `path`. */
+export function parseAnswer<T>(status: number, path: string, schema: ResponseSchema<T>, body: unknown): T {
+  const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw new ResponseSchemaError(
-    response.status,
+    status,
     path,
     result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`),
   );

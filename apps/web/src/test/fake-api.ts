@@ -6,6 +6,8 @@ import {
   apiErrorSchema,
   characterListSchema,
   characterSchema,
+  type FileUpload,
+  fileUploadSchema,
   generationListSchema,
   generationSchema,
   mediaSchema,
@@ -55,6 +57,18 @@ export const fakeMedia = fakeOf<Media>(mediaSchema, {
   thumbnail: '/api/files/one/view',
   createdAt: '2026-03-08T12:00:00.000Z',
   characterName: 'Luna Vale',
+});
+
+export const fakeFileUpload = fakeOf<FileUpload>(fileUploadSchema, {
+  $id: 'file1',
+  name: 'me.png',
+  mimeType: 'image/png',
+  size: 12,
+  sha256: null,
+  createdAt: '2026-03-08T12:00:00.000Z',
+  status: 'ready',
+  uploaded: 12,
+  url: '/api/files/file1/view',
 });
 
 /** One page of GET /api/characters; `total` defaults to the page's own length. */

@@ -4,7 +4,13 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, defaultAvatarUrl, generatedUrlsSchema, improvePromptResponseSchema } from '@baegen/shared';
 import { createQueryClient } from '../../../lib/query-client';
-import { errorResponse, fakeCharacter, jsonResponse, stubFetch } from '../../../test/fake-api';
+import {
+  errorResponse,
+  fakeCharacter,
+  fakeFileUpload,
+  jsonResponse,
+  stubFetch,
+} from '../../../test/fake-api';
 import { type CharacterFormValues, emptyFormValues } from '../character-form.model';
 import { CharacterForm } from './character-form';
 
@@ -172,9 +178,33 @@ describe('CharacterForm', () => {
         ),
       ),
     );
-    await waitFor(() => expect(field('Character Image URL').value).toBe('/api/files/one/view'));
+    // The stored picture shows by its origin, not its internal address, until asked for the URL.
+    expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
+    expect(screen.queryByDisplayValue('/api/files/one/view')).toBeNull();
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.imageGenerated);
     expect(button('Generate').disabled).toBe(false);
+    fireEvent.click(button('Edit URL'));
+    expect(field('Character Image URL').value).toBe('/api/files/one/view');
+    expect(document.activeElement).toBe(field('Character Image URL'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['generated-1.png', MESSAGES.characters.portraitGenerated],
+    ['holiday.jpg', MESSAGES.characters.portraitUploaded],
+  ])("names a saved character's stored portrait %s by its origin", async (name, label) => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, fakeFileUpload({ $id: 'p1', name })));
+    renderForm({ ...filled, imageUrl: '/api/files/p1/view' }, 'abc');
+    expect(await screen.findByText(label)).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/files/p1');
+    expect(screen.getByRole('group', { name: 'Character Image URL' })).toBeTruthy();
+  });
+
+  it('shows any other image address as it is', () => {
+    renderForm({ ...filled, imageUrl: 'https://old.example/a.png' });
+    expect(field('Character Image URL').value).toBe('https://old.example/a.png');
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('falls back to the default avatar of the name when generating fails', async () => {

@@ -1,12 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { ImagePlus, Rocket, Save, Sparkles, Wand2 } from 'lucide-react';
+import { Rocket, Save, Sparkles, Wand2 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, ROUTES, defaultAvatarUrl } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { AssistButton } from './assist-button';
 import { ApiRequestError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGeneratePortrait } from '../api/use-generate-portrait';
 import { useImproveAppearance } from '../api/use-improve-appearance';
@@ -15,6 +14,9 @@ import { type CharacterFormValues, portraitPrompt, toCharacterInput } from '../c
 import { CARD_PICTURES } from '../../../components/cards/card-pictures';
 import { CharacterImage } from '../../../components/cards/character-image';
 import { FIELD_CLASSES, LABEL_CLASSES, RequiredMark, StoryField } from './form-fields';
+import type { KnownPortrait } from '../api/use-portrait-origin';
+import { PortraitField } from './portrait-field';
+import { usePortraitUpload } from '../api/use-portrait-upload';
 
 /** What the form is doing; SPEC.md §4 (loading is the page's state before this form exists). */
 export type CharacterFormState = 'idle' | 'generating' | 'optimizing' | 'saving';
@@ -64,12 +66,19 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const ids = useId();
   const [values, setValues] = useState(initialValues);
   const [state, setState] = useState<CharacterFormState>('idle');
+  const [knownPortrait, setKnownPortrait] = useState<KnownPortrait | null>(null);
   const save = useSaveCharacter();
   const improve = useImproveAppearance();
   const generate = useGeneratePortrait();
   const previewUrl = useDebouncedValue(values.imageUrl, PREVIEW_DEBOUNCE_MS);
 
-  const busy = state !== 'idle';
+  const upload = usePortraitUpload((url) => {
+    setValues((current) => ({ ...current, imageUrl: url }));
+    setKnownPortrait({ url, origin: 'uploaded' });
+    toast.success(MESSAGES.characters.photoUploaded);
+  });
+
+  const busy = state !== 'idle' || upload.progress !== null;
   const set = (field: keyof CharacterFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
@@ -116,6 +125,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       async () => {
         const url = await generate.mutateAsync(portraitPrompt(values.name, values.appearance));
         setValues((current) => ({ ...current, imageUrl: url }));
+        setKnownPortrait({ url, origin: 'generated' });
         toast.success(MESSAGES.characters.imageGenerated);
       },
       () => setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) })),
@@ -201,38 +211,16 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           />
         </div>
 
-        <div>
-          <label htmlFor={id('image')} className={LABEL_CLASSES}>
-            Character Image URL
-          </label>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <input
-              id={id('image')}
-              type="text"
-              inputMode="url"
-              value={values.imageUrl}
-              onChange={(event) => set('imageUrl')(event.target.value)}
-              readOnly={state === 'generating'}
-              maxLength={LIMITS.imageUrl}
-              autoComplete="off"
-              placeholder="https://..."
-              aria-describedby={id('image-hint')}
-              className={cn(FIELD_CLASSES, 'min-w-0 flex-1')}
-            />
-            <AssistButton
-              className="h-12 shrink-0"
-              onClick={onGenerate}
-              disabled={busy}
-              running={state === 'generating'}
-              icon={ImagePlus}
-              label="Generate"
-              runningLabel="Generating..."
-            />
-          </div>
-          <p id={id('image-hint')} className="mt-2 text-xs text-ink-400">
-            Paste an image link or generate a portrait from the appearance below.
-          </p>
-        </div>
+        <PortraitField
+          id={id('image')}
+          value={values.imageUrl}
+          onChange={set('imageUrl')}
+          known={knownPortrait}
+          upload={upload}
+          onGenerate={onGenerate}
+          generating={state === 'generating'}
+          busy={busy}
+        />
 
         <div>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
