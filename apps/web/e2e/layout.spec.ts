@@ -116,3 +116,42 @@ test('"Save Selected Images" stays on screen on a desktop while results are show
   const save = page.getByRole('button', { name: 'Save Selected Images (1)' });
   await expect(save).toBeInViewport();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test('the landing page shows its sample art as AVIF without shifting the page', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/sample-art/')) fetched.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: /anywhere/ });
+    const pictures = strip.getByRole('img');
+    await expect(pictures).toHaveCount(6);
+    // Below the fold on a phone: the first screen is the headline and its call to action.
+    expect((await strip.boundingBox())!.y).toBeGreaterThan(667);
+    await strip.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        pictures.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
+      .toBe(true);
+    // Two columns of about 170 px at 1x: the 240 px AVIF, never the WebP fallback or the 2x file.
+    expect(fetched.length).toBeGreaterThanOrEqual(6);
+    expect(fetched.every((path) => /-240\.avif$/.test(path))).toBe(true);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((entries) => {
+            for (const entry of entries.getEntries() as (PerformanceEntry & { value: number })[]) {
+              total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+    expect(shift).toBeLessThanOrEqual(0.02);
+  });
+});

@@ -28,6 +28,21 @@ describe('LandingPage', () => {
     expect(features).toEqual(LANDING.features.map((f) => f.title));
   });
 
+  it('shows sample art sized up front and loaded lazily, AVIF first with a WebP fallback', () => {
+    renderLanding(false);
+    const strip = screen.getByRole('region', { name: /anywhere/ });
+    const pictures = strip.querySelectorAll('picture');
+    expect(pictures.length).toBeGreaterThanOrEqual(6);
+    for (const picture of pictures) {
+      const img = picture.querySelector('img')!;
+      expect(img.alt).not.toBe('');
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['240', '320']);
+      expect(img.getAttribute('loading')).toBe('lazy');
+      expect(img.getAttribute('src')).toMatch(/^\/sample-art\/.+\.webp$/);
+      expect(picture.querySelector('source')!.getAttribute('type')).toBe('image/avif');
+    }
+  });
+
   it('cycles the hero headline through the four phrases every 3 s', () => {
     renderLanding(false);
     const shown = [screen.getByTestId('hero-phrase').textContent];

@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { ArrowRightIcon, SparklesIcon } from '../../components/ui/icons';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LANDING } from './landing-content';
+import { SampleArtStrip } from './sample-art-strip';
 import { useRotatingPhrase } from './use-rotating-phrase';
 
 export interface LandingPageProps {
@@ -68,6 +69,8 @@ export function LandingPage({ isAuthenticated }: LandingPageProps) {
           ))}
         </dl>
       </section>
+
+      <SampleArtStrip />
 
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-24 sm:px-6">
         <h2 id="features-title" className="text-center text-3xl font-bold sm:text-4xl">
