@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -14,7 +15,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: [
       {

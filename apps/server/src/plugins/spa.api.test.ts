@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -23,6 +24,8 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
     fs.mkdirSync(path.join(distDir, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
     fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), ASSET_JS);
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET_JS));
+    fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET_JS));
     fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
     const dataDir = path.join(tempDir, 'data');
@@ -48,6 +51,25 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
     expect(res.body).toBe(ASSET_JS);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("sends the build's precompressed copy to a client that accepts it", async () => {
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(decode(res.rawPayload).toString()).toBe(ASSET_JS);
+    }
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('serves index.html at / with no-cache', async () => {

@@ -20,6 +20,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
+    // The web build writes .br and .gz beside each text file; they go to clients that accept them.
+    preCompressed: true,
     // One route per built file (the build never changes while we run); everything else falls through.
     wildcard: false,
     setHeaders(reply, filePath) {
