@@ -6,8 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { median, signIn, startServer } from './support.mjs';
-import { percentile } from './streams.mjs';
+import { loadTest, median, signIn, startServer } from './support.mjs';
 import { makeVideoLike, uploadFile } from './upload.bench.mjs';
 
 export const name = 'scale-out';
@@ -28,25 +27,8 @@ async function admin(statement) {
   }
 }
 
-/** `CONNECTIONS` clients asking for `path` in turn on `urls` (round robin) for `SECONDS`. */
-async function load(urls, path, cookie) {
-  const times = [];
-  let errors = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  let turn = 0;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const url = urls[turn++ % urls.length];
-      const started = performance.now();
-      const res = await fetch(`${url}${path}`, { headers: { cookie } });
-      await res.arrayBuffer();
-      if (res.status !== 200) errors += 1;
-      times.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return { rps: times.length / SECONDS, p99: percentile(times, 99), errors };
-}
+const load = (urls, path, cookie) =>
+  loadTest(urls, path, cookie, { connections: CONNECTIONS, seconds: SECONDS });
 
 async function listThroughput() {
   const database = `bench_scale_${process.pid}`;

@@ -7,6 +7,7 @@ import path from 'node:path';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { freePort } from '../scripts/test-support.mjs';
+import { percentile } from './streams.mjs';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.js');
@@ -84,6 +85,35 @@ export async function signIn(url) {
   const login = await post('/api/auth/login', { address, message, signature });
   if (!login.ok) throw new Error(`login failed: ${await login.text()}`);
   return login.headers.get('set-cookie').split(';')[0];
+}
+
+/** A free local port and its http URL, for a helper server of a bench. */
+export async function freePortUrl() {
+  const port = await freePort();
+  return { port, url: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * `connections` clients asking for `path` in turn on `urls` (round robin) for `seconds`: requests
+ * per second, p99 latency in ms and the count of answers other than 200.
+ */
+export async function loadTest(urls, path, cookie, { connections, seconds }) {
+  const times = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  let turn = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const url = urls[turn++ % urls.length];
+      const started = performance.now();
+      const res = await fetch(`${url}${path}`, { headers: cookie ? { cookie } : {} });
+      await res.arrayBuffer();
+      if (res.status !== 200) errors += 1;
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return { rps: times.length / seconds, p99: percentile(times, 99), errors };
 }
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,0 +1,146 @@
+// List endpoints against their ceiling: GET /api/media and /api/characters (100 documents, signed
+// in, 50 connections) on the built server, beside a bare Fastify server sending the very same
+// bytes, in the same run with the same client. SQLite, and PostgreSQL when it is reachable.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { REPO_ROOT, freePortUrl, loadTest, signIn, startServer } from './support.mjs';
+
+export const name = 'list API throughput (target: >= 50 % of bare Fastify, p99 <= 20 ms)';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 6);
+const CONNECTIONS = 50;
+const ENV = { AUTH_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info' };
+const LISTS = ['/api/media?limit=100', '/api/characters?limit=100'];
+
+/** A bare Fastify process answering every GET with `body`: the ceiling of a JSON endpoint here. */
+async function startBare(body) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-bare-')), 'body.json');
+  fs.writeFileSync(file, body);
+  const { url, port } = await freePortUrl();
+  const script = `
+    import fs from 'node:fs';
+    import Fastify from 'fastify';
+    const body = fs.readFileSync(${JSON.stringify(file)});
+    const app = Fastify();
+    app.get('/*', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+    await app.listen({ host: '127.0.0.1', port: ${port} });
+  `;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 200; i += 1) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+async function seed(url, cookie) {
+  const post = async (route, body) => {
+    const res = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 201) throw new Error(`seeding ${route} failed: ${await res.text()}`);
+    return res.json();
+  };
+  const characters = [];
+  for (let i = 0; i < 100; i += 1) {
+    characters.push(
+      await post('/api/characters', {
+        name: `Bench ${i}`,
+        appearance: 'short black hair, red scarf',
+        description: 'A cartographer of quiet harbours. '.repeat(5),
+      }),
+    );
+  }
+  for (let i = 0; i < 100; i += 1) {
+    await post('/api/media', {
+      characterId: characters[i % 10].$id,
+      type: 'image',
+      prompt: `A walk along the harbour at dusk, picture ${i}, soft light and long shadows`,
+      url: `https://images.example.com/bench/${i}.png`,
+      thumbnail: `https://images.example.com/bench/${i}-thumb.png`,
+    });
+  }
+}
+
+async function measure(label, env) {
+  const server = await startServer({ env: { ...ENV, ...env } });
+  const lines = [label];
+  try {
+    const cookie = await signIn(server.url);
+    await seed(server.url, cookie);
+    for (const list of LISTS) {
+      const body = Buffer.from(
+        await (await fetch(`${server.url}${list}`, { headers: { cookie } })).arrayBuffer(),
+      );
+      const bare = await startBare(body);
+      try {
+        await loadTest([server.url], list, cookie, { connections: CONNECTIONS, seconds: 1 });
+        const ours = await loadTest([server.url], list, cookie, {
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        });
+        const ceiling = await loadTest([bare.url], list, '', { connections: CONNECTIONS, seconds: SECONDS });
+        const share = (100 * ours.rps) / ceiling.rps;
+        lines.push(
+          `${list} (${(body.length / 1000).toFixed(1)} kB): ${ours.rps.toFixed(0)} req/s, p99 ${ours.p99.toFixed(1)} ms` +
+            ` | bare Fastify ${ceiling.rps.toFixed(0)} req/s, p99 ${ceiling.p99.toFixed(1)} ms` +
+            ` | ${share.toFixed(0)} % of the ceiling -> ${share >= 50 && ours.p99 <= 20 ? 'met' : 'not met'}` +
+            (ours.errors ? ` (${ours.errors} errors)` : ''),
+        );
+      } finally {
+        bare.stop();
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  return lines;
+}
+
+async function postgresDatabase() {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  try {
+    await client.connect();
+  } catch {
+    return null;
+  }
+  const database = `bench_lists_${process.pid}`;
+  await client.query(`create database ${database}`);
+  await client.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const drop = async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  };
+  return { url: url.href, drop };
+}
+
+export async function run() {
+  const lines = [
+    `${CONNECTIONS} connections, ${SECONDS} s each, client and server on the same ${os.cpus().length} cores, LOG_LEVEL=info`,
+    ...(await measure('SQLite:', {})),
+  ];
+  const postgres = await postgresDatabase();
+  if (!postgres) return [...lines, 'PostgreSQL: not reachable, skipped'];
+  try {
+    lines.push(...(await measure('PostgreSQL:', { DATABASE_URL: postgres.url })));
+  } finally {
+    await postgres.drop();
+  }
+  return lines;
+}
