@@ -36,6 +36,8 @@ import type { JobQueue } from './modules/jobs/job-queue.port';
 import { SAMPLE_VIDEO_FILE, findAssetsDir, samplesRoutes } from './modules/samples/samples.routes';
 import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
+import { ListPageCache } from './lib/list-page-cache';
+import { registerRequestLog } from './plugins/request-log.plugin';
 import { MediaService } from './modules/media/media.service';
 import { createStorage } from './modules/storage/create-storage';
 import { createStorageDriver } from './modules/storage/drivers/create-storage-driver';
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // plugins/request-log.plugin.ts writes one cheaper line per request instead.
+    disableRequestLogging: true,
     // Errors raised before routing (a malformed or over-long URL) answer in our error shape too.
     // Helmet's hook has not run yet for these, so the answer carries the safe headers itself.
     frameworkErrors: (error, _request, reply) =>
@@ -109,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestLog(app);
   // First, so that even a request refused by a later hook gets the headers.
   await registerSecurityHeaders(app, env);
   registerOriginCheck(app, env);
@@ -238,6 +243,7 @@ export async function buildApp(deps: AppDeps) {
     await queue.stop({ graceMs: env.SHUTDOWN_GRACE_MS });
   });
 
+  const listCache = new ListPageCache(env.LIST_CACHE_MB * 1024 * 1024);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, {
@@ -245,7 +251,7 @@ export async function buildApp(deps: AppDeps) {
       });
       await api.register(publicConfigRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
-      await api.register(characterRoutes, { prefix: '/characters', characters });
+      await api.register(characterRoutes, { prefix: '/characters', characters, listCache });
       await api.register(filesRoutes, { prefix: '/files', ...storage, env });
       await api.register(avatarsRoutes, { prefix: '/avatars' });
       await api.register(generationRoutes, { prefix: '/generate', generation, env });
@@ -255,7 +261,7 @@ export async function buildApp(deps: AppDeps) {
         stream: jobs.stream,
         env,
       });
-      await api.register(mediaRoutes, { prefix: '/media', media });
+      await api.register(mediaRoutes, { prefix: '/media', media, listCache });
     },
     { prefix: '/api' },
   );

@@ -45,6 +45,8 @@ const envSchema = z.object({
   SWEEP_INTERVAL_MINUTES: z.coerce.number().positive().default(15),
   STORAGE_QUOTA_MB: z.coerce.number().positive().default(2048),
   PREVIEW_CACHE_MB: z.coerce.number().positive().default(512),
+  /** Memory for serialised list pages (lib/list-page-cache.ts), per instance. */
+  LIST_CACHE_MB: z.coerce.number().positive().default(32),
   UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   UPLOAD_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
 

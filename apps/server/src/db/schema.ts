@@ -1,9 +1,13 @@
+import type { Generated } from 'kysely';
+
 /** Table types for Kysely. Timestamps are ISO-8601 strings in both dialects; flags are 0/1 integers. */
 
 export interface UsersTable {
   id: string;
   wallet_address: string;
   created_at: string;
+  /** Raised by every write to the user's characters or media (migration 006). */
+  data_version: Generated<number>;
 }
 
 export interface AuthNoncesTable {

@@ -1,4 +1,5 @@
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from './schema';
 
 /** Case-insensitive substring match that behaves the same on SQLite and PostgreSQL. */
 export function containsInsensitive(column: Expression<string>, term: string): Expression<SqlBool> {
@@ -10,4 +11,16 @@ export function containsInsensitive(column: Expression<string>, term: string): E
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Raises the user's data version; called in the transaction of every write to their characters
+ * or media, so the new version commits with the data it stands for.
+ */
+export async function bumpDataVersion(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
 }

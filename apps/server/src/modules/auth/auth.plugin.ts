@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from '@baegen/shared';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { servedOverHttps } from '../../lib/public-origin';
-import type { AuthService } from './auth.service';
+import type { AuthService, SignedIn } from './auth.service';
 
 export const SESSION_COOKIE = 'baegen_session';
 /** Over https: a `__Host-` cookie can only be set by this exact host, never by a sibling subdomain. */
@@ -23,7 +22,7 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
-    session: Session | null;
+    session: SignedIn | null;
   }
 }
 
@@ -38,7 +37,7 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService, 
 }
 
 /** The signed-in user of a request that went through `app.authenticate`. */
-export function currentUser(request: FastifyRequest): Session {
+export function currentUser(request: FastifyRequest): SignedIn {
   if (!request.session) throw AppError.unauthorized();
   return request.session;
 }

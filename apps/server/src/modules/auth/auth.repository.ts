@@ -48,7 +48,11 @@ export class AuthRepository {
     return this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['users.id as userId', 'users.wallet_address as walletAddress'])
+      .select([
+        'users.id as userId',
+        'users.wallet_address as walletAddress',
+        'users.data_version as dataVersion',
+      ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', now)
       .executeTakeFirst();

@@ -34,6 +34,12 @@ export interface AuthServiceOptions {
 
 const invalidLogin = () => AppError.unauthorized('Invalid or expired sign-in message', 'INVALID_SIGNATURE');
 
+/** A request's session as the server knows it: the user and their current data version. */
+export interface SignedIn extends Session {
+  /** See migration 006: raised by every write to the user's characters or media. */
+  dataVersion: number;
+}
+
 export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
@@ -81,7 +87,7 @@ export class AuthService {
     return { session: { userId, walletAddress: input.address }, token, expiresAt };
   }
 
-  async sessionFor(token: string | undefined): Promise<Session | undefined> {
+  async sessionFor(token: string | undefined): Promise<SignedIn | undefined> {
     if (!token) return undefined;
     return this.repo.findSession(hashToken(token), this.clock().toISOString());
   }

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema } from '../../lib/id-params';
+import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from './auth.plugin';
 
 type SignedInRoutes = ReturnType<typeof signedInRoutes>;
@@ -25,4 +26,25 @@ export function deleteRoute(r: SignedInRoutes, remove: (userId: string, id: stri
       return reply.status(204).send(null);
     },
   );
+}
+
+/**
+ * Answers a signed-in list request from the cache, or loads the page, serialises it through the
+ * route's response schema and keeps the text for the next identical request.
+ */
+export async function sendListPage(
+  cache: ListPageCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  load: () => Promise<unknown>,
+) {
+  const { userId, dataVersion } = currentUser(request);
+  reply.type('application/json; charset=utf-8');
+  const cached = cache.get(userId, dataVersion, request.url);
+  if (cached !== undefined) return reply.send(cached);
+  const serialized = reply.serialize(await load());
+  const body =
+    typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+  cache.set(userId, dataVersion, request.url, body);
+  return reply.send(body);
 }

@@ -3,7 +3,7 @@ import type { ListResponse } from '@baegen/shared';
 import type { Db } from '../../db/client';
 import { type PageRequest, newestFirstPage } from '../../db/pagination';
 import type { CharactersTable } from '../../db/schema';
-import { containsInsensitive } from '../../db/sql-helpers';
+import { bumpDataVersion, containsInsensitive } from '../../db/sql-helpers';
 
 export type CharacterRow = Selectable<CharactersTable>;
 
@@ -70,7 +70,10 @@ export class CharactersRepository {
   }
 
   async insert(row: CharacterRow): Promise<void> {
-    await this.db.insertInto('characters').values(row).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('characters').values(row).execute();
+      await bumpDataVersion(trx, row.user_id);
+    });
   }
 
   async update(
@@ -78,22 +81,31 @@ export class CharactersRepository {
     id: string,
     fields: CharacterFields & { updated_at: string },
   ): Promise<CharacterRow | undefined> {
-    return this.db
-      .updateTable('characters')
-      .set(fields)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('characters')
+        .set(fields)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      // The media list shows each record's character name: a rename changes it too.
+      if (updated) await bumpDataVersion(trx, userId);
+      return updated;
+    });
   }
 
   /** True when a row of this owner was deleted. */
   async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('characters')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('characters')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      const deleted = Number(result.numDeletedRows) > 0;
+      if (deleted) await bumpDataVersion(trx, userId);
+      return deleted;
+    });
   }
 }

@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { characterInputSchema, characterListSchema, characterSchema, listQuerySchema } from '@baegen/shared';
 import { idParamsSchema } from '../../lib/id-params';
+import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
-import { deleteRoute, signedInRoutes } from '../auth/signed-in-routes';
+import { deleteRoute, sendListPage, signedInRoutes } from '../auth/signed-in-routes';
 import type { CharactersService } from './characters.service';
 
-export async function characterRoutes(app: FastifyInstance, opts: { characters: CharactersService }) {
-  const { characters } = opts;
+export async function characterRoutes(
+  app: FastifyInstance,
+  opts: { characters: CharactersService; listCache: ListPageCache },
+) {
+  const { characters, listCache } = opts;
   const r = signedInRoutes(app);
 
   r.get(
     '/',
     { schema: { querystring: listQuerySchema, response: { 200: characterListSchema } } },
-    async (request) => characters.list(currentUser(request).userId, request.query),
+    async (request, reply) =>
+      sendListPage(listCache, request, reply, () =>
+        characters.list(currentUser(request).userId, request.query),
+      ),
   );
 
   r.post(

@@ -3,7 +3,7 @@ import type { ListResponse, MediaType } from '@baegen/shared';
 import type { Db } from '../../db/client';
 import { type PageRequest, newestFirstPage } from '../../db/pagination';
 import type { MediaTable } from '../../db/schema';
-import { containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
+import { bumpDataVersion, containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
 
 export interface MediaFilter {
   characterId?: string;
@@ -27,11 +27,14 @@ export class MediaRepository {
    */
   async insert(row: MediaTable): Promise<boolean> {
     try {
-      await this.db
-        .insertInto('media')
-        .values(row)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .execute();
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('media')
+          .values(row)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute();
+        await bumpDataVersion(trx, row.user_id);
+      });
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;
@@ -87,12 +90,16 @@ export class MediaRepository {
 
   /** Deletes the user's media row and returns it; undefined when the user has no such media. */
   async delete(userId: string, id: string): Promise<MediaTable | undefined> {
-    return this.db
-      .deleteFrom('media')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      const removed = await trx
+        .deleteFrom('media')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      if (removed) await bumpDataVersion(trx, userId);
+      return removed;
+    });
   }
 
   /** Whether any of the user's media still show this URL, as the file or as the thumbnail. */

@@ -6,18 +6,23 @@ import {
   mediaSchema,
   mediaStatsSchema,
 } from '@baegen/shared';
+import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
-import { deleteRoute, signedInRoutes } from '../auth/signed-in-routes';
+import { deleteRoute, sendListPage, signedInRoutes } from '../auth/signed-in-routes';
 import type { MediaService } from './media.service';
 
-export async function mediaRoutes(app: FastifyInstance, opts: { media: MediaService }) {
-  const { media } = opts;
+export async function mediaRoutes(
+  app: FastifyInstance,
+  opts: { media: MediaService; listCache: ListPageCache },
+) {
+  const { media, listCache } = opts;
   const r = signedInRoutes(app);
 
   r.get(
     '/',
     { schema: { querystring: mediaListQuerySchema, response: { 200: mediaListSchema } } },
-    async (request) => media.list(currentUser(request).userId, request.query),
+    async (request, reply) =>
+      sendListPage(listCache, request, reply, () => media.list(currentUser(request).userId, request.query)),
   );
 
   r.get('/stats', { schema: { response: { 200: mediaStatsSchema } } }, async (request) =>

@@ -1,0 +1,55 @@
+interface UserPages {
+  version: number;
+  pages: Map<string, string>;
+  bytes: number;
+}
+
+/**
+ * Serialised list pages per user, valid for one data version of that user (migration 006). Every
+ * write to a user's characters or media raises the version in its own transaction, and the
+ * session lookup of each request reads it, so a page is never served after a committed change,
+ * on any instance. Users are evicted least recently used first beyond `maxBytes`.
+ */
+export class ListPageCache {
+  private readonly users = new Map<string, UserPages>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(userId: string, version: number, key: string): string | undefined {
+    const entry = this.users.get(userId);
+    if (!entry || entry.version !== version) return undefined;
+    // Map order is the eviction order: a hit makes the user the most recently used.
+    this.users.delete(userId);
+    this.users.set(userId, entry);
+    return entry.pages.get(key);
+  }
+
+  set(userId: string, version: number, key: string, body: string): void {
+    if (body.length > this.maxBytes) return;
+    let entry = this.users.get(userId);
+    if (entry && entry.version < version) {
+      this.drop(userId);
+      entry = undefined;
+    }
+    // A request that read an older version than the cache holds finished late: nothing to keep.
+    if (entry && entry.version > version) return;
+    entry ??= { version, pages: new Map(), bytes: 0 };
+    this.users.delete(userId);
+    this.users.set(userId, entry);
+    entry.bytes += body.length - (entry.pages.get(key)?.length ?? 0);
+    this.bytes += body.length - (entry.pages.get(key)?.length ?? 0);
+    entry.pages.set(key, body);
+    for (const oldest of this.users.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(userId: string): void {
+    const entry = this.users.get(userId);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.users.delete(userId);
+  }
+}
