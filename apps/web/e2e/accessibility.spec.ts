@@ -126,10 +126,17 @@ for (const width of [375, 1440]) {
       const toast = page.getByText(MESSAGES.auth.success);
       await expect(toast).toBeVisible();
       const header = await page.getByTestId('site-header').boundingBox();
-      // Once its entrance animation (a slide from above) has settled.
-      await expect
-        .poll(async () => (await toast.boundingBox())?.y ?? 0)
-        .toBeGreaterThanOrEqual(header!.y + header!.height);
+      const headerBottom = header!.y + header!.height;
+      // The toaster's box starts below the header and clips what it holds, so no toast is drawn
+      // over the header at any moment of its slide in or out (its own box may still be moving).
+      const toaster = await page.evaluate(() => {
+        const box = document.querySelector('[data-rht-toaster]')!;
+        return { top: box.getBoundingClientRect().top, overflow: getComputedStyle(box).overflow };
+      });
+      expect(toaster.top).toBeGreaterThanOrEqual(headerBottom);
+      expect(toaster.overflow).toBe('hidden');
+      const settled = await toast.boundingBox();
+      if (settled && settled.height > 0) expect(settled.y + settled.height).toBeGreaterThan(headerBottom);
     });
   });
 }

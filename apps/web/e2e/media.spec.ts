@@ -86,8 +86,8 @@ test('images and a video are made, filtered, downloaded, deleted and counted', a
   await expect(page).toHaveURL(/\/media$/);
   await expect(cards(page)).toHaveCount(2);
   const savedUrls = await cards(page)
-    .getByRole('img')
-    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    .getByRole('link', { name: 'View Full Image' })
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(savedUrls.sort()).toEqual([...chosen].sort());
   for (const card of await cards(page).all()) {
     await expect(card.getByText('IMAGE', { exact: true })).toBeVisible();
@@ -163,7 +163,12 @@ test('images and a video are made, filtered, downloaded, deleted and counted', a
   // Download: "media_<id>.jpg" (media have no title) holding JPEG bytes, whatever the stored format.
   const imageCard = cards(page).filter({ hasText: 'IMAGE' }).first();
   const mediaId = await imageCard.getAttribute('data-media-id');
-  const url = await imageCard.getByRole('img').getAttribute('src');
+  const url = await imageCard.getByRole('link', { name: 'View Full Image' }).getAttribute('href');
+  // The card itself shows a sized WebP preview of the stored picture.
+  await expect(imageCard.getByRole('img')).toHaveAttribute('src', /\/preview\?width=\d+&output=webp$/);
+  await expect
+    .poll(() => imageCard.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     imageCard.getByRole('button', { name: /Download/ }).click(),

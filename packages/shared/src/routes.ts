@@ -67,3 +67,17 @@ export function fileIdFromUrl(url: string): string | null {
   const match = /^\/api\/files\/([A-Za-z0-9_-]{1,64})\/(view|preview|download)$/.exec(pathname);
   return match ? match[1]! : null;
 }
+
+/** Widths the gallery asks stored images at; the preview endpoint resizes and caches each. */
+export const PREVIEW_WIDTHS = [320, 480, 720] as const;
+
+/**
+ * Sized WebP previews of one of our stored images, for an <img> with `sizes`; null for any other
+ * URL, which is shown as it is.
+ */
+export function previewSources(url: string): { src: string; srcSet: string } | null {
+  const fileId = url.startsWith('/api/files/') ? fileIdFromUrl(url) : null;
+  if (!fileId) return null;
+  const at = (width: number) => `/api/files/${encodeURIComponent(fileId)}/preview?width=${width}&output=webp`;
+  return { src: at(480), srcSet: PREVIEW_WIDTHS.map((width) => `${at(width)} ${width}w`).join(', ') };
+}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { MEDIA_TITLE_PREVIEW, ROUTES, truncate } from '@baegen/shared';
+import { MEDIA_TITLE_PREVIEW, PREVIEW_WIDTHS, ROUTES, truncate } from '@baegen/shared';
 import { fakeMedia } from '../../test/fake-api';
 import { MediaCard } from './media-card';
 
@@ -25,6 +25,27 @@ describe('MediaCard', () => {
     expect(onDelete).toHaveBeenCalledWith(media);
   });
 
+  it('loads sized WebP previews of a stored image, and any other picture as it is', () => {
+    render(
+      <MemoryRouter>
+        <MediaCard media={fakeMedia({ $id: 'm1', url: '/api/files/one/view' })} onDelete={vi.fn()} />
+        <MediaCard media={fakeMedia({ $id: 'm2', url: 'https://img.example/a.png' })} onDelete={vi.fn()} />
+      </MemoryRouter>,
+    );
+    const [stored, external] = screen.getAllByRole('img') as HTMLImageElement[];
+    expect(stored!.getAttribute('src')).toBe('/api/files/one/preview?width=480&output=webp');
+    expect(stored!.getAttribute('srcset')).toBe(
+      PREVIEW_WIDTHS.map((w) => `/api/files/one/preview?width=${w}&output=webp ${w}w`).join(', '),
+    );
+    expect(stored!.getAttribute('sizes')).toMatch(/300px/);
+    expect(external!.getAttribute('src')).toBe('https://img.example/a.png');
+    expect(external!.getAttribute('srcset')).toBeNull();
+    // The full picture is still one click away.
+    expect(screen.getAllByRole('link', { name: /View Full Image/ })[0]!.getAttribute('href')).toBe(
+      '/api/files/one/view',
+    );
+  });
+
   it("in its compact variant links to the gallery and shows a video's thumbnail", () => {
     render(
       <MemoryRouter>
@@ -40,7 +61,7 @@ describe('MediaCard', () => {
     );
     const card = screen.getByTestId('recent-media');
     expect(card.getAttribute('href')).toBe(ROUTES.media);
-    expect(card.querySelector('img')!.getAttribute('src')).toBe('/api/files/t/view');
+    expect(card.querySelector('img')!.getAttribute('src')).toBe('/api/files/t/preview?width=480&output=webp');
     expect(card.querySelector('video')).toBeNull();
     expect(screen.getByText('VIDEO')).toBeTruthy();
     expect(card.textContent).toContain('Luna Vale · Mar 8, 2026');

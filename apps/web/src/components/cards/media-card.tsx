@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, ExternalLink, Trash2 } from 'lucide-react';
-import { type Media, ROUTES, formatDate } from '@baegen/shared';
+import { type Media, ROUTES, formatDate, previewSources } from '@baegen/shared';
 import { downloadMedia, mediaTitle } from '../../lib/media-file';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
@@ -13,12 +13,18 @@ export type MediaCardProps =
   /** The dashboard's recent card: picture, title, character and date, one link to the gallery. */
   | { media: Media; compact: true; onDelete?: undefined };
 
+// The rendered widths of a card picture in the gallery grid (1, 2, 3 then 4 columns) and on the
+// dashboard, so the browser picks the smallest preview that is sharp enough.
+const GALLERY_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
+const COMPACT_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw';
+
 function MediaDate({ media }: { media: Media }) {
   return <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>;
 }
 
 function CompactMediaCard({ media }: { media: Media }) {
   const picture = media.type === 'video' ? media.thumbnail : media.url;
+  const sized = picture ? previewSources(picture) : null;
   return (
     <CompactCard
       to={ROUTES.media}
@@ -26,7 +32,15 @@ function CompactMediaCard({ media }: { media: Media }) {
       picture={
         <>
           {picture ? (
-            <img src={picture} alt="" loading="lazy" className="absolute inset-0 size-full object-cover" />
+            <img
+              src={picture}
+              {...sized}
+              sizes={sized ? COMPACT_SIZES : undefined}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="absolute inset-0 size-full object-cover"
+            />
           ) : null}
           <MediaTypeBadge type={media.type} />
         </>
@@ -75,8 +89,11 @@ export function MediaCard(props: MediaCardProps) {
         ) : (
           <img
             src={media.url}
+            {...previewSources(media.url)}
+            sizes={GALLERY_SIZES}
             alt={title}
             loading="lazy"
+            decoding="async"
             className="absolute inset-0 size-full object-cover object-top"
           />
         )}
