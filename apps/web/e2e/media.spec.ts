@@ -229,7 +229,7 @@ test('the media form asks for a character and the dashboard shows its empty stat
   await expect(page.getByRole('heading', { name: MESSAGES.media.emptyTitle })).toBeVisible();
 });
 
-test('more than 100 media are reachable with "Load more"', async ({ page }) => {
+test('more than 100 media are reachable with "Load more" as well as by scrolling', async ({ page }) => {
   await signIn(page, WALLET_SEED + 2);
   const character = await createCharacter(page, 'Prolific', 'wavy auburn hair');
   const count = LIST_LIMIT + 1;
@@ -241,11 +241,12 @@ test('more than 100 media are reachable with "Load more"', async ({ page }) => {
   }
   await page.goto('/media');
   await expect(page.getByText(`${count} items`)).toBeVisible();
-  await expect(cards(page)).toHaveCount(LIST_LIMIT);
+  // Only the rows near the screen are drawn, however many are loaded.
+  expect(await cards(page).count()).toBeLessThan(LIST_LIMIT);
   await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(cards(page)).toHaveCount(count);
-  await expect(cards(page).last()).toContainText('Pose 0');
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(cards(page).last()).toContainText('Pose 0');
 });
 
 test('failures show their messages', async ({ page }) => {

@@ -6,6 +6,7 @@ import type { PagedList } from '../../lib/use-paged-list';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
 import { SkeletonGrid } from '../ui/skeleton';
+import { WindowedGrid, type WindowedGridProps } from './windowed-grid';
 
 export interface ListGridProps<T extends { $id: string }> {
   list: PagedList<T>;
@@ -25,6 +26,8 @@ export interface ListGridProps<T extends { $id: string }> {
   /** Fades the grid while the results of another search are on their way. */
   dimmed: boolean;
   renderItem: (item: T) => ReactNode;
+  /** Draws only the rows near the screen and loads pages as the reader scrolls (long lists). */
+  windowed?: Pick<WindowedGridProps<T>, 'columnsAt' | 'estimateRowHeight'>;
 }
 
 /** A paged list of cards: skeletons while loading, error and empty states, the grid and "Load more". */
@@ -40,6 +43,7 @@ export function ListGrid<T extends { $id: string }>({
   summary,
   dimmed,
   renderItem,
+  windowed,
 }: ListGridProps<T>) {
   const { message, toastId } = loadFailed;
   useEffect(() => {
@@ -80,6 +84,20 @@ export function ListGrid<T extends { $id: string }>({
       {summary.text}
     </p>
   );
+  if (windowed) {
+    return (
+      <>
+        {summary.placement === 'top' ? count : null}
+        <WindowedGrid
+          list={list}
+          {...windowed}
+          className={cn('transition-opacity', dimmed && 'opacity-60')}
+          renderItem={renderItem}
+        />
+        {summary.placement === 'bottom' ? <div className="mt-8 flex justify-center">{count}</div> : null}
+      </>
+    );
+  }
   return (
     <>
       {summary.placement === 'top' ? count : null}

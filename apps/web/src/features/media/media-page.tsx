@@ -17,6 +17,10 @@ import { useMediaFilters } from './use-media-filters';
 const GRID_ID = 'media-grid';
 const SKELETONS = 8;
 const GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/** The columns of GRID_CLASS at a viewport width (Tailwind's sm, lg and xl breakpoints). */
+const columnsAt = (width: number) => (width >= 1280 ? 4 : width >= 1024 ? 3 : width >= 640 ? 2 : 1);
+/** A card's height in px before it is measured: a 4:5 picture over its title and buttons. */
+const CARD_HEIGHT_GUESS = 560;
 
 export function MediaPage() {
   usePageTitle(PAGE_HEADINGS.media);
@@ -73,6 +77,7 @@ export function MediaPage() {
           }}
           dimmed={media.isPlaceholderData}
           renderItem={(item) => <MediaCard media={item} onDelete={deletion.ask} />}
+          windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
         />
       </section>
     </ListPage>

@@ -1,0 +1,81 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PagedList } from '../../lib/use-paged-list';
+import { WindowedGrid } from './windowed-grid';
+
+type Item = { $id: string };
+
+function pagedList(count: number, overrides: Partial<PagedList<Item>> = {}): PagedList<Item> {
+  return {
+    items: Array.from({ length: count }, (_, i) => ({ $id: `item-${i}` })),
+    total: count,
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    isPlaceholderData: false,
+    hasNextPage: false,
+    isFetchingNextPage: false,
+    fetchNextPage: vi.fn(),
+    refetch: vi.fn(),
+    ...overrides,
+  };
+}
+
+const renderGrid = (list: PagedList<Item>) =>
+  render(
+    <WindowedGrid
+      list={list}
+      columnsAt={(width) => (width >= 1024 ? 4 : 1)}
+      estimateRowHeight={500}
+      renderItem={(item) => <p data-testid="cell">{item.$id}</p>}
+    />,
+  );
+
+// jsdom lays nothing out and has no ResizeObserver: each drawn row measures as 524 px here.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.dataset.index === undefined ? 0 : 524;
+  });
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('WindowedGrid', () => {
+  it('draws only the rows near the screen of a long list, in rows of the layout', () => {
+    window.innerWidth = 1440;
+    renderGrid(pagedList(1000));
+    const cells = screen.getAllByTestId('cell');
+    // A 768 px screen holds two 524 px rows; two more are drawn below it in advance.
+    expect(cells.length).toBeLessThanOrEqual(5 * 4);
+    expect(cells[0]!.textContent).toBe('item-0');
+    expect(cells[0]!.parentElement!.style.gridTemplateColumns).toBe('repeat(4, minmax(0, 1fr))');
+    expect(screen.getByTestId('windowed-grid').style.height).toBe(`${250 * 524}px`);
+  });
+
+  it('asks for the next page once the end of what is loaded is on screen, and offers Load more', () => {
+    window.innerWidth = 1440;
+    const list = pagedList(8, { hasNextPage: true });
+    renderGrid(list);
+    expect(list.fetchNextPage).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+  });
+
+  it('waits while a page is on its way', () => {
+    window.innerWidth = 375;
+    const list = pagedList(3, { hasNextPage: true, isFetchingNextPage: true });
+    renderGrid(list);
+    expect(list.fetchNextPage).not.toHaveBeenCalled();
+    expect(screen.getAllByTestId('cell')).toHaveLength(3);
+  });
+});

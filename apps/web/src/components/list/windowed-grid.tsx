@@ -1,0 +1,110 @@
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { cn } from '../../lib/cn';
+import type { PagedList } from '../../lib/use-paged-list';
+import { Button } from '../ui/button';
+
+/** Rows kept rendered above and below the screen, so a fast scroll rarely shows a gap. */
+const OVERSCAN_ROWS = 2;
+/** The next page is asked for when the last row on screen is this close to the end. */
+const PREFETCH_ROWS = 3;
+/** The gap between rows, in px (Tailwind's gap-6). */
+const ROW_GAP = 24;
+
+function useViewportWidth(): number {
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useEffect(() => {
+    const update = () => setWidth(window.innerWidth);
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, []);
+  return width;
+}
+
+export interface WindowedGridProps<T extends { $id: string }> {
+  list: PagedList<T>;
+  /** Columns at a viewport width, as the list's grid classes lay them out. */
+  columnsAt: (viewportWidth: number) => number;
+  /** A first guess of a row's height in px; rows are measured once drawn. */
+  estimateRowHeight: number;
+  className?: string;
+  renderItem: (item: T) => ReactNode;
+}
+
+/**
+ * A grid that draws only the rows near the screen, however many items are loaded, and loads the
+ * next page as the reader nears the end ("Load more" stays for keyboards and as a fallback).
+ */
+export function WindowedGrid<T extends { $id: string }>({
+  list,
+  columnsAt,
+  estimateRowHeight,
+  className,
+  renderItem,
+}: WindowedGridProps<T>) {
+  const columns = columnsAt(useViewportWidth());
+  const rows: T[][] = [];
+  for (let start = 0; start < list.items.length; start += columns) {
+    rows.push(list.items.slice(start, start + columns));
+  }
+  const container = useRef<HTMLDivElement>(null);
+  // Where the grid starts on the page; whatever above it grows or shrinks moves it.
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () =>
+      setOffset(container.current ? container.current.getBoundingClientRect().top + window.scrollY : 0);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimateRowHeight + ROW_GAP,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: offset,
+  });
+  const drawn = virtualizer.getVirtualItems();
+  const lastDrawn = drawn.at(-1)?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastDrawn >= rows.length - PREFETCH_ROWS) fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastDrawn, rows.length]);
+
+  return (
+    <>
+      <div
+        ref={container}
+        className={cn('relative', className)}
+        style={{ height: virtualizer.getTotalSize() }}
+        data-testid="windowed-grid"
+      >
+        {drawn.map((row) => (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className="absolute inset-x-0 top-0 grid gap-6"
+            style={{
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
+              paddingBottom: ROW_GAP,
+            }}
+          >
+            {rows[row.index]!.map((item) => (
+              <Fragment key={item.$id}>{renderItem(item)}</Fragment>
+            ))}
+          </div>
+        ))}
+      </div>
+      {hasNextPage ? (
+        <div className="mt-8 flex justify-center">
+          <Button variant="secondary" onClick={fetchNextPage} loading={isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
