@@ -16,6 +16,7 @@ const ROUNDS = 3;
 const CONNECTIONS = 50;
 const ENV = { AUTH_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info' };
 const LISTS = ['/api/media?limit=100', '/api/characters?limit=100'];
+const LISTS_AT_SCALE = ['/api/media?limit=100', '/api/media?limit=100&type=video'];
 
 /** A bare Fastify process answering every GET with `body`: the ceiling of a JSON endpoint here. */
 async function startBare(body) {
@@ -44,7 +45,7 @@ async function startBare(body) {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
-async function seed(url, cookie) {
+async function seed(url, cookie, mediaCount) {
   const post = async (route, body) => {
     const res = await fetch(`${url}${route}`, {
       method: 'POST',
@@ -64,24 +65,30 @@ async function seed(url, cookie) {
       }),
     );
   }
-  for (let i = 0; i < 100; i += 1) {
-    await post('/api/media', {
-      characterId: characters[i % 10].$id,
-      type: 'image',
-      prompt: `A walk along the harbour at dusk, picture ${i}, soft light and long shadows`,
-      url: `https://images.example.com/bench/${i}.png`,
-      thumbnail: `https://images.example.com/bench/${i}-thumb.png`,
-    });
+  // Twenty at a time: 10,000 records one by one would take most of the bench's time.
+  for (let start = 0; start < mediaCount; start += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, mediaCount - start) }, (_, offset) => {
+        const i = start + offset;
+        return post('/api/media', {
+          characterId: characters[i % 10].$id,
+          type: i % 5 === 0 ? 'video' : 'image',
+          prompt: `A walk along the harbour at dusk, picture ${i}, soft light and long shadows`,
+          url: `https://images.example.com/bench/${i}.png`,
+          thumbnail: `https://images.example.com/bench/${i}-thumb.png`,
+        });
+      }),
+    );
   }
 }
 
-async function measure(label, env) {
+async function measure(label, env, { mediaCount = 100, lists = LISTS } = {}) {
   const server = await startServer({ env: { ...ENV, ...env } });
   const lines = [label];
   try {
     const cookie = await signIn(server.url);
-    await seed(server.url, cookie);
-    for (const list of LISTS) {
+    await seed(server.url, cookie, mediaCount);
+    for (const list of lists) {
       const body = Buffer.from(
         await (await fetch(`${server.url}${list}`, { headers: { cookie } })).arrayBuffer(),
       );
@@ -142,6 +149,14 @@ export async function run() {
   const lines = [
     `${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS / ROUNDS} s per server (medians), client and servers on the same ${os.cpus().length} cores, LOG_LEVEL=info`,
     ...(await measure('SQLite:', {})),
+    // The gallery at scale: 10,000 records, the first page and the video tab, served from the list
+    // cache, then with the cache too small to hold a page, so every request runs its queries.
+    ...(await measure('SQLite, 10,000 media:', {}, { mediaCount: 10_000, lists: LISTS_AT_SCALE })),
+    ...(await measure(
+      'SQLite, 10,000 media, list cache off:',
+      { LIST_CACHE_MB: '0.001' },
+      { mediaCount: 10_000, lists: LISTS_AT_SCALE },
+    )),
   ];
   const postgres = await postgresDatabase();
   if (!postgres) return [...lines, 'PostgreSQL: not reachable, skipped'];

@@ -37,7 +37,7 @@ import { SAMPLE_VIDEO_FILE, findAssetsDir, samplesRoutes } from './modules/sampl
 import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ListPageCache } from './lib/list-page-cache';
-import { registerRequestLog } from './plugins/request-log.plugin';
+import { RequestLogController } from './plugins/request-log.controller';
 import { MediaService } from './modules/media/media.service';
 import { createStorage } from './modules/storage/create-storage';
 import { createStorageDriver } from './modules/storage/drivers/create-storage-driver';
@@ -100,8 +100,7 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    // plugins/request-log.plugin.ts writes one cheaper line per request instead.
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     // Errors raised before routing (a malformed or over-long URL) answer in our error shape too.
     // Helmet's hook has not run yet for these, so the answer carries the safe headers itself.
     frameworkErrors: (error, _request, reply) =>
@@ -113,7 +112,6 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerRequestLog(app);
   // First, so that even a request refused by a later hook gets the headers.
   await registerSecurityHeaders(app, env);
   registerOriginCheck(app, env);

@@ -4,7 +4,7 @@ import * as jobs from './002-jobs';
 import * as generations from './003-generations';
 import * as fleet from './004-fleet';
 import * as mediaFile from './005-media-file';
-import * as dataVersion from './006-data-version';
+import * as listPages from './006-list-pages';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -13,7 +13,7 @@ const migrations: Record<string, Migration> = {
   '003-generations': generations,
   '004-fleet': fleet,
   '005-media-file': mediaFile,
-  '006-data-version': dataVersion,
+  '006-list-pages': listPages,
 };
 
 export const migrationProvider: MigrationProvider = {

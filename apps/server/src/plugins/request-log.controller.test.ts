@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerRequestLog } from './request-log.plugin';
+import { RequestLogController } from './request-log.controller';
 
 async function loggedLines(level: string, requests: Array<{ method: 'GET' | 'POST'; url: string }>) {
   const lines: Array<{ level: number; msg: string; method: string; url: string; statusCode: number }> = [];
@@ -11,8 +11,7 @@ async function loggedLines(level: string, requests: Array<{ method: 'GET' | 'POS
       done();
     },
   });
-  const app = Fastify({ logger: { level, stream }, disableRequestLogging: true });
-  registerRequestLog(app);
+  const app = Fastify({ logger: { level, stream }, logController: new RequestLogController() });
   app.get('/ok', async () => ({ ok: true }));
   app.post('/ok', async () => ({ ok: true }));
   for (const request of requests) await app.inject(request);
