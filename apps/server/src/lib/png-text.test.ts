@@ -1,0 +1,59 @@
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { InvalidPngError, isPng, readPngText, withPngText } from './png-text';
+
+const tinyPng = () =>
+  sharp({ create: { width: 2, height: 2, channels: 3, background: '#c0ffee' } })
+    .png()
+    .toBuffer();
+
+describe('PNG text chunks', () => {
+  it('writes Latin-1 text as tEXt and UTF-8 text as iTXt, and reads both back', async () => {
+    const png = withPngText(await tinyPng(), {
+      parameters: 'a red fox, Steps: 20',
+      baegen: '{"prompt":"雪の狐"}',
+    });
+    expect(png.includes(Buffer.from('tEXtparameters'))).toBe(true);
+    expect(png.includes(Buffer.from('iTXtbaegen'))).toBe(true);
+    expect(readPngText(png)).toEqual([
+      { keyword: 'parameters', text: 'a red fox, Steps: 20' },
+      { keyword: 'baegen', text: '{"prompt":"雪の狐"}' },
+    ]);
+  });
+
+  it('keeps the picture decodable and replaces a keyword written twice', async () => {
+    const once = withPngText(await tinyPng(), { chara: 'first' });
+    const twice = withPngText(once, { chara: 'second' });
+    expect(readPngText(twice)).toEqual([{ keyword: 'chara', text: 'second' }]);
+    const { width, height } = await sharp(twice).metadata();
+    expect({ width, height }).toEqual({ width: 2, height: 2 });
+  });
+
+  it('reads compressed zTXt and iTXt chunks written by other tools', async () => {
+    const base = await tinyPng();
+    // A chunk spliced in just before IEND, which is always the last 12 bytes.
+    const chunk = (type: string, data: Buffer) => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(data.length, 0);
+      head.write(type, 4, 'latin1');
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+      return Buffer.concat([base.subarray(0, -12), head, data, crc, base.subarray(-12)]);
+    };
+    const zTXt = chunk('zTXt', Buffer.concat([Buffer.from('note\0\0'), deflateSync('squeezed')]));
+    expect(readPngText(zTXt)).toEqual([{ keyword: 'note', text: 'squeezed' }]);
+    const iTXt = chunk('iTXt', Buffer.concat([Buffer.from('note\0\x01\0en\0\0'), deflateSync('ünïcode')]));
+    expect(readPngText(iTXt)).toEqual([{ keyword: 'note', text: 'ünïcode' }]);
+  });
+
+  it('refuses what is not a whole PNG', async () => {
+    const png = await tinyPng();
+    expect(isPng(Buffer.from('GIF89a'))).toBe(false);
+    expect(() => readPngText(Buffer.from('not a png at all'))).toThrow(InvalidPngError);
+    expect(() => readPngText(png.subarray(0, png.length - 6))).toThrow(InvalidPngError);
+    const corrupt = Buffer.from(png);
+    corrupt.writeUInt8(corrupt.readUInt8(20) ^ 0xff, 20);
+    expect(() => readPngText(corrupt)).toThrow(/corrupt/);
+  });
+});

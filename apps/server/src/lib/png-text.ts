@@ -1,0 +1,114 @@
+import { crc32, inflateSync } from 'node:zlib';
+
+/**
+ * Text chunks of PNG files (tEXt, zTXt, iTXt): read them, and write keyword/text pairs into a
+ * copy of a PNG. Prompts travel in them (A1111's `parameters`) and so do character cards (`chara`,
+ * `ccv3`).
+ */
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const TEXT_TYPES = new Set(['tEXt', 'zTXt', 'iTXt']);
+
+export class InvalidPngError extends Error {
+  constructor(message = 'Not a valid PNG file') {
+    super(message);
+    this.name = 'InvalidPngError';
+  }
+}
+
+interface Chunk {
+  type: string;
+  data: Buffer;
+  /** The whole chunk as stored: length, type, data and CRC. */
+  raw: Buffer;
+}
+
+export function isPng(bytes: Buffer): boolean {
+  return bytes.length >= SIGNATURE.length && bytes.subarray(0, SIGNATURE.length).equals(SIGNATURE);
+}
+
+function chunksOf(png: Buffer): Chunk[] {
+  if (!isPng(png)) throw new InvalidPngError();
+  const chunks: Chunk[] = [];
+  let offset = SIGNATURE.length;
+  while (offset < png.length) {
+    if (offset + 12 > png.length) throw new InvalidPngError('The PNG file is truncated');
+    const length = png.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (end > png.length) throw new InvalidPngError('The PNG file is truncated');
+    const type = png.toString('latin1', offset + 4, offset + 8);
+    const data = png.subarray(offset + 8, offset + 8 + length);
+    if (crc32(png.subarray(offset + 4, offset + 8 + length)) !== png.readUInt32BE(end - 4)) {
+      throw new InvalidPngError(`The PNG chunk ${type} is corrupt`);
+    }
+    chunks.push({ type, data, raw: png.subarray(offset, end) });
+    offset = end;
+    if (type === 'IEND') return chunks;
+  }
+  throw new InvalidPngError('The PNG file has no end');
+}
+
+function decodeText(type: string, data: Buffer): { keyword: string; text: string } {
+  const keywordEnd = data.indexOf(0);
+  if (keywordEnd < 1) throw new InvalidPngError(`A ${type} chunk has no keyword`);
+  const keyword = data.toString('latin1', 0, keywordEnd);
+  if (type === 'tEXt') return { keyword, text: data.toString('latin1', keywordEnd + 1) };
+  if (type === 'zTXt')
+    return { keyword, text: inflateSync(data.subarray(keywordEnd + 2)).toString('latin1') };
+  const compressed = data[keywordEnd + 1] === 1;
+  const languageEnd = data.indexOf(0, keywordEnd + 3);
+  const translatedEnd = languageEnd < 0 ? -1 : data.indexOf(0, languageEnd + 1);
+  if (translatedEnd < 0) throw new InvalidPngError('An iTXt chunk is malformed');
+  const body = data.subarray(translatedEnd + 1);
+  return { keyword, text: (compressed ? inflateSync(body) : body).toString('utf8') };
+}
+
+/** Every text chunk of the PNG in file order; a keyword may appear more than once. */
+export function readPngText(png: Buffer): Array<{ keyword: string; text: string }> {
+  try {
+    return chunksOf(png)
+      .filter((chunk) => TEXT_TYPES.has(chunk.type))
+      .map((chunk) => decodeText(chunk.type, chunk.data));
+  } catch (error) {
+    if (error instanceof InvalidPngError) throw error;
+    throw new InvalidPngError('A PNG text chunk cannot be read');
+  }
+}
+
+function encodeChunk(type: string, data: Buffer): Buffer {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return chunk;
+}
+
+/** tEXt holds Latin-1 without NUL. */
+const isLatin1 = (text: string) => [...text].every((char) => char > '\u0000' && char <= '\u00ff');
+
+/** tEXt where the text is Latin-1, as readers expect; iTXt (UTF-8) otherwise. */
+function textChunk(keyword: string, text: string): Buffer {
+  const name = Buffer.from(keyword, 'latin1');
+  if (isLatin1(text))
+    return encodeChunk('tEXt', Buffer.concat([name, Buffer.from([0]), Buffer.from(text, 'latin1')]));
+  // keyword, NUL, compression flag 0, method 0, empty language tag NUL, empty translation NUL.
+  const header = Buffer.from([0, 0, 0, 0, 0]);
+  return encodeChunk('iTXt', Buffer.concat([name, header, Buffer.from(text, 'utf8')]));
+}
+
+/**
+ * A copy of `png` carrying `entries` as text chunks just before IEND. Text chunks with the same
+ * keywords are replaced; every other chunk is kept as it was.
+ */
+export function withPngText(png: Buffer, entries: Record<string, string>): Buffer {
+  const keywords = new Set(Object.keys(entries));
+  for (const keyword of keywords) {
+    if (!/^[\u0020-\u007e]{1,79}$/.test(keyword)) throw new Error(`Invalid PNG keyword: ${keyword}`);
+  }
+  const kept = chunksOf(png).filter(
+    (chunk) => !(TEXT_TYPES.has(chunk.type) && keywords.has(decodeText(chunk.type, chunk.data).keyword)),
+  );
+  const end = kept.pop()!;
+  const added = Object.entries(entries).map(([keyword, text]) => textChunk(keyword, text));
+  return Buffer.concat([SIGNATURE, ...kept.map((chunk) => chunk.raw), ...added, end.raw]);
+}
