@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.plugin';
+import { routePreloads } from './route-preload.plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -14,8 +15,22 @@ const reactRouterProduction = path.join(
   '../production/index.mjs',
 );
 
+// What each route's page loads on demand (see router.tsx): the server announces these chunks in the
+// page it sends, so they arrive together.
+const shell = 'src/app/protected-shell.tsx';
+const ROUTE_MODULES = {
+  '/login': [shell, 'src/features/auth/login-page.tsx'],
+  '/dashboard': [shell, 'src/features/dashboard/dashboard-page.tsx'],
+  '/characters': [shell, 'src/features/characters/characters-page.tsx'],
+  '/characters/new': [shell, 'src/features/characters/character-form-page.tsx'],
+  '/characters/edit/:id': [shell, 'src/features/characters/character-form-page.tsx'],
+  '/media': [shell, 'src/features/media/media-page.tsx'],
+  '/media/new': [shell, 'src/features/media/media-form-page.tsx'],
+  '/media/new/:characterId': [shell, 'src/features/media/media-form-page.tsx'],
+};
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routePreloads(ROUTE_MODULES), precompress()],
   resolve: {
     alias: [
       {

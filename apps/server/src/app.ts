@@ -272,7 +272,7 @@ export async function buildApp(deps: AppDeps) {
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       request.url !== '/api';
-    if (wantsPage) return serveIndex(reply);
+    if (wantsPage) return serveIndex(request, reply);
     throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
   });
 

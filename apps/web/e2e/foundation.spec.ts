@@ -106,3 +106,23 @@ test('a reload on a client route serves the app', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Login to BaeGen' })).toBeVisible();
   await expect(page.getByTestId('site-header')).toBeVisible();
 });
+
+test('the login page announces the chunks it loads on demand, and the browser uses them', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/login')).text();
+  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1]!,
+  );
+  expect(preloaded.some((href) => /\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
+  const landing = await (await request.get('/')).text();
+  expect(landing).not.toContain('modulepreload');
+
+  const fetched = new Set<string>();
+  page.on('requestfinished', (finished) => fetched.add(new URL(finished.url()).pathname));
+  await page.goto('/login');
+  await expect(page.getByTestId('login-card')).toBeVisible();
+  // Every announced chunk is one the page really runs, so none is fetched for nothing.
+  for (const href of preloaded) expect(fetched).toContain(href);
+});

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePages } from './route-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -16,7 +17,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
     app.log.warn({ distDir }, 'web build not found; serving the API only');
     return false;
   }
-  const indexHtml = fs.readFileSync(indexPath);
+  const pageFor = routePages(distDir, fs.readFileSync(indexPath));
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -29,6 +30,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
       reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : NO_CACHE);
     },
   });
-  return (reply: FastifyReply) =>
-    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(indexHtml);
+  return (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(pageFor(request.url));
 }

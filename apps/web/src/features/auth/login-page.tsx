@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { Navigate, useNavigate } from 'react-router';
 import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { usePageTitle } from '../../lib/use-page-title';
+import { whenIdle } from '../../lib/when-idle';
 import { usePublicConfig } from './api/use-public-config';
 import { useAuthStore } from './auth.store';
 import { LoginCard } from './login-card';
@@ -17,7 +18,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [loggingIn, setLoggingIn] = useState(false);
 
-  useEffect(() => requestWallet(), []);
+  // The wallet code (and a remembered wallet's reconnect) waits until the card has been painted;
+  // a press, hover or focus on the wallet button loads it at once.
+  useEffect(() => whenIdle(() => requestWallet()), []);
 
   if (isAuthenticated && !loggingIn) return <Navigate to={ROUTES.dashboard} replace />;
 
@@ -40,7 +43,8 @@ export function LoginPage() {
   };
 
   return (
-    <div className="grid min-h-[60vh] place-items-center">
+    // Held at the top, not centred: the card grows when /api/config arrives and must not move.
+    <div className="flex justify-center pt-8 sm:pt-16">
       <LoginCard config={config} loggingIn={loggingIn} onLogin={() => void onLogin()} />
     </div>
   );

@@ -1,16 +1,7 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../../lib/when-idle';
 import { useAuthStore } from '../auth.store';
 import { requestWallet, useWalletBridge } from './wallet-bridge.store';
-
-function whenIdle(callback: () => void): () => void {
-  // Safari has no requestIdleCallback.
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 1500);
-  return () => window.clearTimeout(handle);
-}
 
 /**
  * Mounts the wallet runtime once something asked for it. A signed-in visitor gets it after the page

@@ -80,7 +80,7 @@ export function PortraitField({
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       className={cn(
-        '-m-2 rounded-2xl p-2 transition',
+        '-mx-2 rounded-2xl p-2 transition',
         dragging && 'bg-rose-glow/10 ring-2 ring-rose-glow/60',
       )}
     >

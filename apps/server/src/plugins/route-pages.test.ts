@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routePages } from './route-pages';
+
+const INDEX = Buffer.from('<html><head><title>BaeGen</title></head><body></body></html>');
+
+function distWith(table: Record<string, string[]> | null): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-dist-'));
+  if (table) fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(table));
+  return dir;
+}
+
+describe('route pages', () => {
+  const pageFor = routePages(
+    distWith({
+      '/login': ['/assets/shell-a.js', '/assets/login-b.js'],
+      '/characters/edit/:id': ['/assets/shell-a.js', '/assets/form-c.js'],
+    }),
+    INDEX,
+  );
+
+  it("announces a route's chunks as modulepreload links in the head", () => {
+    expect(pageFor('/login').toString()).toBe(
+      '<html><head><title>BaeGen</title>' +
+        '<link rel="modulepreload" crossorigin href="/assets/shell-a.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/login-b.js">' +
+        '</head><body></body></html>',
+    );
+  });
+
+  it('matches parameters, a trailing slash and a query string', () => {
+    for (const url of ['/characters/edit/abc123', '/characters/edit/abc123/', '/characters/edit/x?tab=1']) {
+      expect(pageFor(url).toString()).toContain('href="/assets/form-c.js"');
+    }
+    expect(pageFor('/characters/edit/a/b')).toBe(INDEX);
+  });
+
+  it('sends index.html as it is for other paths and for a build without the table', () => {
+    expect(pageFor('/')).toBe(INDEX);
+    expect(pageFor('/login-other')).toBe(INDEX);
+    expect(routePages(distWith(null), INDEX)('/login')).toBe(INDEX);
+  });
+});

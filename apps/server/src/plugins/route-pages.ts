@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Written by the web build: route pattern -> the chunks its page loads on demand. */
+const PRELOADS_FILE = 'route-preloads.json';
+
+type PageFor = (url: string) => Buffer;
+
+function patternRegex(pattern: string): RegExp {
+  const escaped = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+/**
+ * The page to send for a client route: index.html with `modulepreload` links for the chunks that
+ * route loads on demand, so the browser fetches them in one go rather than one import after
+ * another. A build without the preload table, or a path of no listed route, gets index.html as it is.
+ */
+export function routePages(distDir: string, indexHtml: Buffer): PageFor {
+  const file = path.join(distDir, PRELOADS_FILE);
+  if (!fs.existsSync(file)) return () => indexHtml;
+  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  const html = indexHtml.toString('utf8');
+  const pages = Object.entries(table).map(([pattern, chunks]) => {
+    const links = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`).join('');
+    return { regex: patternRegex(pattern), page: Buffer.from(html.replace('</head>', `${links}</head>`)) };
+  });
+  return (url) => {
+    const pathname = url.split('?')[0]!;
+    return pages.find(({ regex }) => regex.test(pathname))?.page ?? indexHtml;
+  };
+}
