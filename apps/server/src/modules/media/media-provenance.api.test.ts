@@ -84,6 +84,21 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
     expect(second.generation?.seed).not.toBe(media.generation?.seed);
   });
 
+  it('records a prompt-only image job with no subject', async () => {
+    const character = await createCharacter(ctx, alice, 'Lark');
+    const created = await startJob(ctx, alice, { kind: 'image', prompt: 'a lantern in fog' });
+    const job = await waitForJob(ctx, alice, created.$id, 'succeeded');
+    const media = await saveImage(alice, character.$id, job.outputs[0]!);
+    expect(media.generation).toEqual({
+      jobId: job.$id,
+      provider: 'demo',
+      model: DEMO_IMAGE_MODEL,
+      seed: demoSeed('image\na lantern in fog'),
+      prompt: 'a lantern in fog',
+      subject: null,
+    });
+  });
+
   it('gives an uploaded image, and another user saving the same URL, no generation', async () => {
     const character = await createCharacter(ctx, alice, 'Iris');
     const upload = await uploadSubject(ctx, alice, '#3a6');
