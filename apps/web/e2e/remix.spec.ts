@@ -29,11 +29,17 @@ test('Remix opens the media form with the character, type and prompt of a saved 
 
   const card = page.getByTestId('media-card');
   await expect(card).toHaveCount(1);
-  await card
-    .getByRole('button', { name: PROVENANCE_TEXT.infoLabel(truncate(prompt, MEDIA_TITLE_PREVIEW)) })
-    .click();
+  const info = card.getByRole('button', {
+    name: PROVENANCE_TEXT.infoLabel(truncate(prompt, MEDIA_TITLE_PREVIEW)),
+  });
+  await info.click();
   const details = page.getByRole('dialog', { name: PROVENANCE_TEXT.panelTitle });
   await expect(details).toBeVisible();
+  // Escape closes it and gives focus back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
+  await expect(info).toBeFocused();
+  await info.click();
   const values = details.getByRole('definition');
   await expect(values.getByText('demo', { exact: true })).toBeVisible();
   await expect(values.getByText(prompt, { exact: true })).toBeVisible();

@@ -101,6 +101,7 @@ describe('GenerationDetailsDialog', () => {
     expect(video.queryByRole('button', { name: PROVENANCE_TEXT.downloadPng })).toBeNull();
     fireEvent.click(video.getByRole('button', { name: PROVENANCE_TEXT.close }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Generation details: /);
   });
 
   it('offers no PNG for an image stored elsewhere', () => {
