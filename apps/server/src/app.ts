@@ -23,6 +23,8 @@ import { GenerationService } from './modules/generation/generation.service';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { type Providers, createProviders } from './modules/generation/providers/create-providers';
 import { createGenerationJobs } from './modules/generation/jobs/generation-jobs.module';
+import { GenerationOutputsRepository } from './modules/generation/jobs/generation-outputs.repository';
+import { GenerationProvenance } from './modules/generation/jobs/generation-provenance';
 import { GenerationsRepository } from './modules/generation/jobs/generations.repository';
 import { generationsRoutes } from './modules/generation/jobs/generations.routes';
 import {
@@ -34,6 +36,7 @@ import { FleetRepository } from './modules/fleet/fleet.repository';
 import { createJobQueue } from './modules/jobs/create-job-queue';
 import type { JobQueue } from './modules/jobs/job-queue.port';
 import { SAMPLE_VIDEO_FILE, findAssetsDir, samplesRoutes } from './modules/samples/samples.routes';
+import { MediaDownloadService } from './modules/media/media-download.service';
 import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ListPageCache } from './lib/list-page-cache';
@@ -175,7 +178,10 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const characters = new CharactersService(new CharactersRepository(db), files, clock);
-  const media = new MediaService(new MediaRepository(db), files, characters, clock);
+  const provenance = new GenerationProvenance(new GenerationOutputsRepository(db));
+  const mediaRepo = new MediaRepository(db);
+  const media = new MediaService(mediaRepo, files, characters, provenance, clock);
+  const downloads = new MediaDownloadService(mediaRepo, files);
 
   const assetsDir = deps.assetsDir ?? findAssetsDir();
   const providers = {
@@ -196,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
   const queue = deps.jobQueue ?? createJobQueue({ database, env, clock, logger: app.log });
   const jobs = createGenerationJobs({
     repo: jobsRepo,
+    provenance,
     queue,
     clock,
     generation,
@@ -259,7 +266,7 @@ export async function buildApp(deps: AppDeps) {
         stream: jobs.stream,
         env,
       });
-      await api.register(mediaRoutes, { prefix: '/media', media, listCache });
+      await api.register(mediaRoutes, { prefix: '/media', media, downloads, listCache });
     },
     { prefix: '/api' },
   );

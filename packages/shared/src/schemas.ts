@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
 import { MESSAGES } from './messages';
+import { mediaGenerationSchema } from './provenance';
 
 /** Every error the API answers has this shape. */
 export const apiErrorSchema = z.object({
@@ -167,6 +168,7 @@ export const mediaSchema = z.object({
   thumbnail: z.string(),
   createdAt: z.string(),
   characterName: z.string(),
+  generation: mediaGenerationSchema.nullable(),
 });
 export type Media = z.infer<typeof mediaSchema>;
 export const mediaListSchema = listPageSchema(mediaSchema);

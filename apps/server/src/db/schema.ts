@@ -48,6 +48,8 @@ export interface MediaTable {
   /** The stored file behind `url` when it is one of ours; one media record per file and user. */
   file_id: string | null;
   created_at: string;
+  /** JSON of the shared MediaGeneration: how the media was made; null when no job made it (008). */
+  generation: string | null;
 }
 
 export interface FilesTable {
@@ -96,6 +98,16 @@ export interface GenerationsTable {
   started_at: string | null;
   finished_at: string | null;
   updated_at: string;
+}
+
+/** One stored output of a generation job, with what its provider reported of it (migration 008). */
+export interface GenerationOutputsTable {
+  user_id: string;
+  file_id: string;
+  generation_id: string;
+  model: string | null;
+  /** A number on SQLite; PostgreSQL answers bigint as a string. */
+  seed: number | string | null;
 }
 
 export interface GenerationEventCountersTable {
@@ -151,6 +163,7 @@ export interface Database {
   media: MediaTable;
   files: FilesTable;
   generations: GenerationsTable;
+  generation_outputs: GenerationOutputsTable;
   generation_event_counters: GenerationEventCountersTable;
   generation_events: GenerationEventsTable;
   jobs: JobsTable;

@@ -57,6 +57,7 @@ export const fakeMedia = fakeOf<Media>(mediaSchema, {
   thumbnail: '/api/files/one/view',
   createdAt: '2026-03-08T12:00:00.000Z',
   characterName: 'Luna Vale',
+  generation: null,
 });
 
 export const fakeFileUpload = fakeOf<FileUpload>(fileUploadSchema, {

@@ -12,7 +12,10 @@ import {
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { currentUser } from '../auth/auth.plugin';
-import type { GenerationService } from './generation.service';
+import type { GenerationService, StoredOutput } from './generation.service';
+
+/** The synchronous routes answer URLs only: no job keeps the outputs' provenance there. */
+const urlsOf = (outputs: StoredOutput[]) => outputs.map((output) => output.url);
 
 /**
  * Aborts when the client goes away before the answer is sent. The response's 'close' is used
@@ -67,10 +70,12 @@ export async function generationRoutes(
   );
 
   r.post('/image', route(generateImageRequestSchema, generatedUrlsSchema), async (request, reply) => ({
-    urls: await generation.generateImage(
-      currentUser(request).userId,
-      request.body.prompt,
-      clientGone(request, reply),
+    urls: urlsOf(
+      await generation.generateImage(
+        currentUser(request).userId,
+        request.body.prompt,
+        clientGone(request, reply),
+      ),
     ),
   }));
 
@@ -78,12 +83,14 @@ export async function generationRoutes(
     '/character',
     route(generateCharacterRequestSchema, generatedUrlsSchema),
     async (request, reply) => ({
-      urls: await generation.generateCharacter(
-        currentUser(request).userId,
-        request.body.prompt,
-        request.body.subject,
-        request.body.number_of_outputs,
-        clientGone(request, reply),
+      urls: urlsOf(
+        await generation.generateCharacter(
+          currentUser(request).userId,
+          request.body.prompt,
+          request.body.subject,
+          request.body.number_of_outputs,
+          clientGone(request, reply),
+        ),
       ),
     }),
   );

@@ -8,7 +8,7 @@ import { fetchBytes, fetchPublicBytes } from './fetch-bytes';
 import { violatesMinorPolicy } from './prompt-policy';
 import { assertPublicLiteral } from './public-host';
 import type { Providers } from './providers/create-providers';
-import type { ImageOutput, SubjectImage, VideoOutput } from './providers/ports';
+import type { ImageOutput, OutputDetails, SubjectImage, VideoOutput } from './providers/ports';
 
 export interface GenerationOptions {
   timeoutMs: number;
@@ -18,6 +18,12 @@ export interface GenerationOptions {
 }
 
 type ImageBytes = { data: Buffer; mimeType: string };
+
+/** An output stored as the user's candidate: our URL, and what the provider reported of it. */
+export interface StoredOutput {
+  url: string;
+  details: OutputDetails;
+}
 
 function subjectImage(key: string, publicUrl: string | null, load: () => Promise<ImageBytes>): SubjectImage {
   let loaded: Promise<ImageBytes> | null = null;
@@ -75,16 +81,17 @@ export class GenerationService {
     }
   }
 
-  private async store(userId: string, outputs: ImageOutput[], signal: AbortSignal): Promise<string[]> {
-    const urls: string[] = [];
+  private async store(userId: string, outputs: ImageOutput[], signal: AbortSignal): Promise<StoredOutput[]> {
+    const stored: StoredOutput[] = [];
     for (const [index, output] of outputs.entries()) {
       const data =
         output.kind === 'bytes'
           ? output.data
           : await fetchBytes(output.url, this.options.maxImageBytes, signal);
-      urls.push(await this.files.storeCandidate(userId, data, `generated-${index + 1}`));
+      const url = await this.files.storeCandidate(userId, data, `generated-${index + 1}`);
+      stored.push({ url, details: output.details ?? {} });
     }
-    return urls;
+    return stored;
   }
 
   /** Copies a finished clip into the user's storage (provider URLs expire) and answers our URL. */
@@ -107,7 +114,7 @@ export class GenerationService {
     );
   }
 
-  async generateImage(userId: string, prompt: string, signal: AbortSignal): Promise<string[]> {
+  async generateImage(userId: string, prompt: string, signal: AbortSignal): Promise<StoredOutput[]> {
     this.checkPolicy(prompt);
     const provider = this.providers.image;
     return this.withProvider(
@@ -124,7 +131,7 @@ export class GenerationService {
     subjectUrl: string,
     outputs: number,
     signal: AbortSignal,
-  ): Promise<string[]> {
+  ): Promise<StoredOutput[]> {
     this.checkPolicy(prompt);
     const subject = await this.resolveSubject(userId, subjectUrl);
     const provider = this.providers.image;

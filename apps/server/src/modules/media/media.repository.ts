@@ -42,6 +42,16 @@ export class MediaRepository {
     }
   }
 
+  /** One media record of the user; undefined when they have none with this id. */
+  async get(userId: string, id: string): Promise<MediaTable | undefined> {
+    return this.db
+      .selectFrom('media')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   /** The id of the user's record that already shows this stored file (by file id or by its URL). */
   async findByFile(userId: string, fileId: string, url: string): Promise<string | undefined> {
     const row = await this.db

@@ -1,21 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  mediaDownloadQuerySchema,
   mediaInputSchema,
   mediaListQuerySchema,
   mediaListSchema,
   mediaSchema,
+  mediaPngFileName,
   mediaStatsSchema,
 } from '@baegen/shared';
+import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
 import { deleteRoute, sendListPage, signedInRoutes } from '../auth/signed-in-routes';
+import type { MediaDownloadService } from './media-download.service';
 import type { MediaService } from './media.service';
 
 export async function mediaRoutes(
   app: FastifyInstance,
-  opts: { media: MediaService; listCache: ListPageCache },
+  opts: { media: MediaService; downloads: MediaDownloadService; listCache: ListPageCache },
 ) {
-  const { media, listCache } = opts;
+  const { media, downloads, listCache } = opts;
   const r = signedInRoutes(app);
 
   r.get(
@@ -35,6 +39,21 @@ export async function mediaRoutes(
     async (request, reply) => {
       const created = await media.create(currentUser(request).userId, request.body);
       return reply.status(201).send(created);
+    },
+  );
+
+  // `format` names the one file type with text chunks; the card's JPEG is made in the browser.
+  r.get(
+    '/:id/download',
+    { schema: { params: idParamsSchema, querystring: mediaDownloadQuerySchema } },
+    async (request, reply) => {
+      const png = await downloads.png(currentUser(request).userId, request.params.id);
+      return reply
+        .header('content-type', 'image/png')
+        .header('content-disposition', `attachment; filename="${mediaPngFileName(request.params.id)}"`)
+        .header('cache-control', 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(png);
     },
   );
 

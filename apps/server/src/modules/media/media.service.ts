@@ -1,6 +1,7 @@
 import {
   type ListResponse,
   type Media,
+  type MediaGeneration,
   type MediaListQuery,
   type MediaStats,
   type MediaType,
@@ -14,6 +15,7 @@ import { newId } from '../../lib/ids';
 import type { FilesPort } from '../storage/files.port';
 import type { CharacterLookupPort } from './character-lookup.port';
 import type { MediaRepository, MediaRow } from './media.repository';
+import type { ProvenancePort } from './provenance.port';
 
 export interface NewMedia {
   characterId: string;
@@ -22,6 +24,10 @@ export interface NewMedia {
   url: string;
   thumbnail: string;
 }
+
+/** The media's stored provenance, as the shared schema has it. */
+export const generationOf = (row: Pick<MediaRow, 'generation'>): MediaGeneration | null =>
+  row.generation === null ? null : (JSON.parse(row.generation) as MediaGeneration);
 
 function toDocument(row: MediaRow): Media {
   return {
@@ -34,6 +40,7 @@ function toDocument(row: MediaRow): Media {
     thumbnail: row.thumbnail,
     createdAt: row.created_at,
     characterName: row.character_name ?? UNKNOWN_CHARACTER,
+    generation: generationOf(row),
   };
 }
 
@@ -44,6 +51,7 @@ export class MediaService {
     private readonly repo: MediaRepository,
     private readonly files: FilesPort,
     private readonly characters: CharacterLookupPort,
+    private readonly provenance: ProvenancePort,
     private readonly clock: Clock,
   ) {}
 
@@ -57,6 +65,8 @@ export class MediaService {
     if (saved !== undefined && saved !== id) throw alreadySaved();
     // Claimed before the row exists: a sweep between the two steps must not take a kept file.
     await this.files.claimUrls(userId, [input.url, input.thumbnail].filter(Boolean));
+    // Looked up from the job that stored the file: a client cannot claim how a media was made.
+    const generation = fileId ? await this.provenance.ofFile(userId, fileId) : null;
     const record = {
       id,
       user_id: userId,
@@ -67,6 +77,7 @@ export class MediaService {
       thumbnail: input.thumbnail,
       file_id: fileId,
       created_at: this.clock().toISOString(),
+      generation: generation ? JSON.stringify(generation) : null,
     };
     if (!(await this.repo.insert(record))) throw alreadySaved();
     return toDocument({ ...record, character_name: character.name });

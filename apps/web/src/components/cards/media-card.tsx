@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
 import { CARD_PICTURES } from './card-pictures';
 import { CompactCard } from './compact-card';
+import { MediaInfoButton } from './media-info-button';
 import { VideoPlayer } from './video-player';
 
 export type MediaCardProps =
@@ -98,6 +99,7 @@ export function MediaCard(props: MediaCardProps) {
           />
         )}
         <MediaTypeBadge type={media.type} />
+        <MediaInfoButton media={media} title={title} />
         <button
           type="button"
           onClick={() => onDelete(media)}

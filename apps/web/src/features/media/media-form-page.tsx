@@ -1,19 +1,19 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   type CreateGenerationInput,
   IMAGE_OUTPUTS,
-  MEDIA_TYPE_PARAM,
   MESSAGES,
-  type MediaType,
   PAGE_HEADINGS,
+  PROVENANCE_TEXT,
   ROUTES,
   isActiveGeneration,
 } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -24,6 +24,7 @@ import { JobOutcome } from './components/job-outcome';
 import { CharacterField, MediaTypeField, PromptField } from './components/media-form-fields';
 import { NoCharacters } from './components/no-characters';
 import { RunningJob } from './components/running-job';
+import { useFormPrefill } from './use-form-prefill';
 import { useGenerationJob } from './use-generation-job';
 import { rememberSaved, savedOutputs } from './saved-outputs';
 import { useResultSelection } from './use-result-selection';
@@ -48,27 +49,14 @@ function isTooManyActive(error: unknown): error is ApiRequestError {
 /** "Create AI Media": pick a character, a type and a prompt; a generation job runs and its images are chosen here. */
 export function MediaFormPage() {
   usePageTitle(PAGE_HEADINGS.newMedia);
-  const { characterId: routeCharacterId = '' } = useParams();
   const navigate = useNavigate();
   const ids = { character: useId(), prompt: useId(), type: useId() };
   const characters = useCharacterOptions();
   const tracked = useGenerationJob();
   const save = useCreateMedia();
 
-  const [params] = useSearchParams();
-  const routeType: MediaType = params.get(MEDIA_TYPE_PARAM) === 'video' ? 'video' : 'image';
-  const routeKey = `${routeCharacterId}:${routeType}`;
-
-  const [characterId, setCharacterId] = useState(routeCharacterId);
-  const [type, setType] = useState<MediaType>(routeType);
-  const [routeSeen, setRouteSeen] = useState(routeKey);
-  // Another /media/new/{id}?type= link while this page is open picks that character and type.
-  if (routeKey !== routeSeen) {
-    setRouteSeen(routeKey);
-    setCharacterId(routeCharacterId);
-    setType(routeType);
-  }
-  const [prompt, setPrompt] = useState('');
+  const fields = useFormPrefill();
+  const { characterId, setCharacterId, type, setType, prompt, setPrompt } = fields;
   const results = useResultSelection();
 
   const job = tracked.job;
@@ -252,6 +240,15 @@ export function MediaFormPage() {
           </aside>
         </div>
       )}
+      <ConfirmDialog
+        open={fields.replace !== null}
+        title={PROVENANCE_TEXT.replaceTitle}
+        message={PROVENANCE_TEXT.replaceMessage}
+        confirmLabel={PROVENANCE_TEXT.replaceConfirm}
+        cancelLabel={PROVENANCE_TEXT.keepDraft}
+        onConfirm={() => fields.replace?.confirm()}
+        onCancel={() => fields.replace?.keep()}
+      />
     </>
   );
 }

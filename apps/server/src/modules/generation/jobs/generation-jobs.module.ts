@@ -7,6 +7,7 @@ import type { GenerationService } from '../generation.service';
 import type { VideoProvider } from '../providers/ports';
 import { GenerationEventsHub } from './generation-events.hub';
 import type { StreamSource } from './generation-events.stream';
+import type { GenerationProvenance } from './generation-provenance';
 import { GenerationRunner } from './generation.runner';
 import type { GenerationsRepository } from './generations.repository';
 import { GENERATION_JOB, type GenerationJobPayload, GenerationsService } from './generations.service';
@@ -26,6 +27,7 @@ export interface GenerationJobsPorts {
 
 export interface GenerationJobsDeps extends GenerationJobsPorts {
   repo: GenerationsRepository;
+  provenance: GenerationProvenance;
   queue: JobQueue;
   clock: Clock;
   generation: GenerationService;
@@ -64,6 +66,7 @@ export function createGenerationJobs(deps: GenerationJobsDeps) {
     service,
     running,
     generation,
+    deps.provenance,
     {
       provider: deps.video,
       characterImage,

@@ -3,7 +3,9 @@ import { AppError } from '../../../errors/app-error';
 import { StorageUnavailableError } from '../../../errors/domain-errors';
 import type { Clock } from '../../../lib/clock';
 import { type JobContext, RetryableJobError } from '../../jobs/job-queue.port';
+import type { StoredOutput } from '../generation.service';
 import type { SubjectImage } from '../providers/ports';
+import type { GenerationProvenance } from './generation-provenance';
 import type { GenerationPatch, GenerationRow, GenerationsRepository } from './generations.repository';
 import type { GenerationJobPayload, GenerationsService } from './generations.service';
 import type { RunningJobs } from './running-jobs';
@@ -11,14 +13,14 @@ import { GenerationCancelled, type VideoJobDeps, runVideo } from './run-video';
 
 /** The image side of generation (the synchronous service), as jobs use it. */
 export interface ImageJobs {
-  generateImage(userId: string, prompt: string, signal: AbortSignal): Promise<string[]>;
+  generateImage(userId: string, prompt: string, signal: AbortSignal): Promise<StoredOutput[]>;
   generateCharacter(
     userId: string,
     prompt: string,
     subject: string,
     outputs: number,
     signal: AbortSignal,
-  ): Promise<string[]>;
+  ): Promise<StoredOutput[]>;
   resolveSubject(userId: string, subject: string): Promise<SubjectImage>;
 }
 
@@ -44,7 +46,8 @@ export class GenerationRunner {
     private readonly service: GenerationsService,
     private readonly running: RunningJobs,
     private readonly images: ImageJobs,
-    private readonly video: Omit<VideoJobDeps, 'update' | 'now'>,
+    private readonly provenance: Pick<GenerationProvenance, 'record'>,
+    private readonly video: Omit<VideoJobDeps, 'update' | 'now' | 'recordOutput'>,
     private readonly options: RunnerOptions,
   ) {}
 
@@ -106,11 +109,12 @@ export class GenerationRunner {
           ...this.video,
           update: (patch) => this.progress(row, patch),
           now: () => this.options.clock().getTime(),
+          recordOutput: (output) => this.provenance.record(row.user_id, row.id, [output]),
         },
         signal,
       );
     }
-    const outputs =
+    const stored =
       row.kind === 'character'
         ? await this.images.generateCharacter(
             row.user_id,
@@ -120,7 +124,9 @@ export class GenerationRunner {
             signal,
           )
         : await this.images.generateImage(row.user_id, row.prompt, signal);
-    return { outputs, mediaIds: [] };
+    // Before the job succeeds: its outputs can be saved as media from then on.
+    await this.provenance.record(row.user_id, row.id, stored);
+    return { outputs: stored.map((output) => output.url), mediaIds: [] };
   }
 
   private async progress(row: GenerationRow, patch: GenerationPatch): Promise<boolean> {

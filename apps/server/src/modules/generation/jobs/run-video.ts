@@ -1,5 +1,6 @@
 import { MESSAGES } from '@baegen/shared';
 import { AppError } from '../../../errors/app-error';
+import type { StoredOutput } from '../generation.service';
 import type { SubjectImage, VideoJobState, VideoOutput, VideoProvider } from '../providers/ports';
 import type { GenerationPatch, GenerationRow } from './generations.repository';
 
@@ -10,6 +11,8 @@ export interface VideoJobDeps {
   characterImage(userId: string, characterId: string): Promise<{ url: string; image: SubjectImage }>;
   /** Copies the clip into our storage (provider URLs expire) and answers our URL. */
   storeClip(userId: string, output: VideoOutput, signal: AbortSignal): Promise<string>;
+  /** Keeps what the provider reported of the stored clip, so the gallery record carries it. */
+  recordOutput(output: StoredOutput): Promise<void>;
   /** Saves the gallery record under the job's id; saving it again is a no-op. */
   saveMedia(
     userId: string,
@@ -62,7 +65,9 @@ export async function runVideo(
   let providerJobId = row.provider_job_id;
   if (!providerJobId) {
     providerJobId = await deps.provider.submit({ prompt: row.prompt, image: character.image }, signal);
-    if (!(await deps.update({ provider_job_id: providerJobId, phase: 'submitted' }))) {
+    // The subject is the picture animated, kept with the job as the clip's provenance.
+    const submitted = { provider_job_id: providerJobId, phase: 'submitted', subject: character.url };
+    if (!(await deps.update(submitted))) {
       await deps.provider.cancel(providerJobId).catch(() => undefined);
       throw new GenerationCancelled();
     }
@@ -84,6 +89,7 @@ export async function runVideo(
     if (state.status === 'succeeded') {
       await deps.update({ phase: 'storing', percent: 100, queue_position: null, eta_seconds: 0 });
       const url = await deps.storeClip(row.user_id, state.output, signal);
+      await deps.recordOutput({ url, details: state.output.details ?? {} });
       const mediaId = await deps.saveMedia(row.user_id, {
         id: row.id,
         characterId,

@@ -1,5 +1,13 @@
+/** What a provider reports of how it made one output, when it reports it; kept as the media's provenance. */
+export interface OutputDetails {
+  model?: string;
+  seed?: number;
+}
+
 /** An image a provider produced: bytes it sent back, or a URL to fetch them from (often short-lived). */
-export type ImageOutput = { kind: 'bytes'; data: Buffer } | { kind: 'url'; url: string };
+export type ImageOutput = ({ kind: 'bytes'; data: Buffer } | { kind: 'url'; url: string }) & {
+  details?: OutputDetails;
+};
 
 /** The picture a character variation starts from. */
 export interface SubjectImage {
@@ -29,7 +37,9 @@ export interface ImageProvider {
 }
 
 /** A clip a provider finished: its bytes, or a URL to fetch them from before it expires. */
-export type VideoOutput = { kind: 'bytes'; data: Buffer } | { kind: 'url'; url: string };
+export type VideoOutput = ({ kind: 'bytes'; data: Buffer } | { kind: 'url'; url: string }) & {
+  details?: OutputDetails;
+};
 
 /** Where a provider's video job stands, as one poll of it answers. */
 export type VideoJobState =

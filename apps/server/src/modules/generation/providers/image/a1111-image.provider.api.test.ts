@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { mediaSchema } from '@baegen/shared';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
+import { createCharacter, startJob, waitForJob } from '../../../../test/generation-jobs-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
 
@@ -19,7 +21,10 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
           (await fakePng(`${kind}-${i}`)).toString('base64'),
         ),
       );
-      sendJson(res, 200, { images, parameters: body, info: '{}' });
+      const seeds = images.map((_, i) => 4_000_000_000 + i);
+      const info =
+        kind === 'img2img' ? JSON.stringify({ all_seeds: seeds, sd_model_name: 'sdxl_base' }) : '{}';
+      sendJson(res, 200, { images, parameters: body, info });
     },
   });
 
@@ -52,6 +57,32 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
     expect(sent.init_images).toEqual([subject.data.toString('base64')]);
     expect(sent.batch_size).toBe(2);
     await h.expectStored(res, ['img2img-0', 'img2img-1']);
+  });
+
+  it("keeps the model and each output's seed from the WebUI's info as the media's provenance", async () => {
+    const subject = await h.uploadSubject();
+    const character = await createCharacter(h.ctx, h.user, 'Ada');
+    const created = await startJob(h.ctx, h.user, {
+      kind: 'character',
+      prompt: 'in a garden',
+      subject: subject.url,
+      characterId: character.$id,
+      outputs: 2,
+    });
+    const job = await waitForJob(h.ctx, h.user, created.$id, 'succeeded');
+    const saved = await h.ctx.app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: h.user.headers,
+      payload: { characterId: character.$id, type: 'image', prompt: 'in a garden', url: job.outputs[1] },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(mediaSchema.parse(saved.json()).generation).toMatchObject({
+      provider: 'a1111',
+      model: 'sdxl_base',
+      seed: 4_000_000_001,
+      subject: subject.url,
+    });
   });
 
   it('turns an HTTP error into 502', () => h.failsWith('error', 'image'));

@@ -1,6 +1,7 @@
 import {
   type ImageOutput,
   type ImageProvider,
+  type OutputDetails,
   ProviderError,
   type SubjectImage,
   decodeBase64Image,
@@ -16,6 +17,25 @@ export interface A1111Options {
 }
 
 const NEGATIVE = 'nsfw, nudity, child, lowres, bad anatomy, extra fingers, watermark, text';
+
+/**
+ * The model and each image's seed from the WebUI's `info` (a JSON string); what is missing or
+ * malformed is simply not reported, the images are still good.
+ */
+function detailsOf(info: unknown, count: number): OutputDetails[] {
+  let parsed: { all_seeds?: unknown; seed?: unknown; sd_model_name?: unknown } = {};
+  try {
+    if (typeof info === 'string') parsed = (JSON.parse(info) as typeof parsed | null) ?? {};
+  } catch {
+    parsed = {};
+  }
+  const seeds = Array.isArray(parsed.all_seeds) ? parsed.all_seeds : [parsed.seed];
+  const model = typeof parsed.sd_model_name === 'string' ? parsed.sd_model_name : undefined;
+  return Array.from({ length: count }, (_, index) => {
+    const seed = seeds[index];
+    return { model, seed: Number.isSafeInteger(seed) ? (seed as number) : undefined };
+  });
+}
 
 /** Stable Diffusion WebUI (AUTOMATIC1111) or Forge: `/sdapi/v1/txt2img` and `/sdapi/v1/img2img`. */
 export class A1111ImageProvider implements ImageProvider {
@@ -38,14 +58,19 @@ export class A1111ImageProvider implements ImageProvider {
       }),
       signal,
     });
-    const answer = (await jsonOrFail(response, 'Stable Diffusion WebUI')) as { images?: unknown };
+    const answer = (await jsonOrFail(response, 'Stable Diffusion WebUI')) as {
+      images?: unknown;
+      info?: unknown;
+    };
     if (!Array.isArray(answer.images) || answer.images.length < count) {
       throw new ProviderError('Stable Diffusion WebUI answered no images array');
     }
+    const details = detailsOf(answer.info, count);
     // With a batch the WebUI may put a grid first; the last `count` images are the outputs.
-    return answer.images.slice(-count).map((image): ImageOutput => ({
+    return answer.images.slice(-count).map((image, index): ImageOutput => ({
       kind: 'bytes',
       data: decodeBase64Image(image, 'Stable Diffusion WebUI'),
+      details: details[index],
     }));
   }
 

@@ -4,6 +4,8 @@ import { type Clock, waitOnClock } from '../../../../lib/clock';
 import type { ImageOutput, ImageProvider, SubjectImage } from '../ports';
 
 const WIDTH = 768;
+/** The model the demo reports: its drawing, versioned in case the art ever changes. */
+export const DEMO_IMAGE_MODEL = 'demo-art-1';
 const HEIGHT = 1024;
 
 /** 5×7 pixel glyphs, so the label needs no system font. */
@@ -27,6 +29,11 @@ function label(text: string, x: number, y: number, cell: number): string {
     });
   });
   return rects;
+}
+
+/** The seed the demo reports for a picture: the first 32 bits of the hash its art is drawn from. */
+export function demoSeed(seed: string): number {
+  return createHash('sha256').update(seed).digest().readUInt32BE(0);
 }
 
 /** The SVG of one demo picture; every shape and colour comes from the seed's hash. */
@@ -83,7 +90,7 @@ export class DemoImageProvider implements ImageProvider {
     const data = await sharp(Buffer.from(demoArtSvg(seed)))
       .png({ compressionLevel: 6 })
       .toBuffer();
-    return { kind: 'bytes', data };
+    return { kind: 'bytes', data, details: { model: DEMO_IMAGE_MODEL, seed: demoSeed(seed) } };
   }
 
   async generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]> {

@@ -3,6 +3,8 @@ import type { Clock } from '../../../../lib/clock';
 import type { VideoJobState, VideoProvider } from '../ports';
 
 const PREFIX = 'demo-';
+/** The model the demo reports: it always answers the bundled sample clip, and draws no seed. */
+export const DEMO_VIDEO_MODEL = 'demo-sample-clip';
 
 /**
  * An honest offline stand-in: a job that takes `delayMs` and ends with the bundled sample clip.
@@ -25,7 +27,14 @@ export class DemoVideoProvider implements VideoProvider {
     const elapsed = this.options.clock().getTime() - started;
     const { delayMs } = this.options;
     if (elapsed >= delayMs)
-      return { status: 'succeeded', output: { kind: 'bytes', data: await readFile(this.options.clipPath) } };
+      return {
+        status: 'succeeded',
+        output: {
+          kind: 'bytes',
+          data: await readFile(this.options.clipPath),
+          details: { model: DEMO_VIDEO_MODEL },
+        },
+      };
     return {
       status: 'running',
       percent: Math.floor((elapsed / delayMs) * 100),

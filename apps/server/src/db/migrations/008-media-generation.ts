@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Provenance. Each output a generation job stored is recorded with the model and seed its provider
+ * reported, keyed by the user's file, so saving that file as media finds the job that made it. The
+ * media record keeps a copy (JSON) of how it was made: it outlives the job. Older media keep null.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('generation_outputs')
+    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('file_id', 'varchar(64)', (col) => col.notNull())
+    .addColumn('generation_id', 'varchar(64)', (col) =>
+      col.notNull().references('generations.id').onDelete('cascade'),
+    )
+    .addColumn('model', 'text')
+    // bigint: A1111 and Replicate seeds reach 2^32 and beyond.
+    .addColumn('seed', 'bigint')
+    .addPrimaryKeyConstraint('generation_outputs_pk', ['user_id', 'file_id'])
+    .execute();
+  await db.schema.alterTable('media').addColumn('generation', 'text').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('media').dropColumn('generation').execute();
+  await db.schema.dropTable('generation_outputs').execute();
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import type { MediaType } from './constants';
+import { ROUTES } from './routes';
+
+/**
+ * How a media was made, as the server recorded it from the generation job that produced its file
+ * (never as a client claimed it). Null on a media no job made: an upload, or a record from before.
+ */
+export const mediaGenerationSchema = z.object({
+  jobId: z.string(),
+  /** The adapter that ran the job, e.g. `demo`, `replicate`. */
+  provider: z.string(),
+  /** The model the provider reported; null when it reports none. */
+  model: z.string().nullable(),
+  /** The seed the provider reported for this output; null when it reports none. */
+  seed: z.number().int().nullable(),
+  prompt: z.string(),
+  /** The picture the job varied or animated; null for a prompt-only image. */
+  subject: z.string().nullable(),
+});
+export type MediaGeneration = z.infer<typeof mediaGenerationSchema>;
+
+/** `GET /api/media/:id/download?format=png`: the image with its prompt and settings in text chunks. */
+export const mediaDownloadQuerySchema = z.object({ format: z.enum(['png']).default('png') });
+
+/** The PNG text chunk keywords of a download: A1111's own, and ours holding the generation as JSON. */
+export const PNG_PARAMETERS_KEYWORD = 'parameters';
+export const PNG_BAEGEN_KEYWORD = 'baegen';
+
+/** Where a signed-in user downloads one of their images as a PNG carrying its provenance. */
+export function mediaPngDownloadUrl(mediaId: string): string {
+  return `/api/media/${encodeURIComponent(mediaId)}/download?format=png`;
+}
+
+/** The file name of that PNG, beside the card's `media_<id>.jpg`. */
+export function mediaPngFileName(mediaId: string): string {
+  return `media_${mediaId}.png`;
+}
+
+/** The media form's query parameter that prefills the prompt (Remix). */
+export const MEDIA_PROMPT_PARAM = 'prompt';
+
+/** The media form for the same character, with the type and the prompt of a media filled in. */
+export function remixRoute(characterId: string, type: MediaType, prompt: string): string {
+  return `${ROUTES.newMediaFor(characterId, type)}&${MEDIA_PROMPT_PARAM}=${encodeURIComponent(prompt)}`;
+}
+
+/** The labels and strings of the generation details panel and of Remix. */
+export const PROVENANCE_TEXT = {
+  infoLabel: (title: string) => `Generation details: ${title}`,
+  panelTitle: 'Generation Details',
+  fields: {
+    provider: 'Provider',
+    model: 'Model',
+    seed: 'Seed',
+    prompt: 'Prompt',
+    subject: 'Subject image',
+    jobId: 'Job ID',
+    created: 'Created',
+  },
+  noDetails: 'This media was not made by a generation job, so there are no details to show.',
+  unknown: 'Not reported',
+  remix: 'Remix',
+  downloadPng: 'Download PNG',
+  close: 'Close',
+  replaceTitle: 'Replace your prompt?',
+  replaceMessage:
+    'The form already holds a prompt you typed. Replace it with the remixed character, type and prompt?',
+  replaceConfirm: 'Replace',
+  keepDraft: 'Keep mine',
+  downloadFailed: 'Failed to download the PNG',
+} as const;
