@@ -69,6 +69,7 @@ export class CharactersService {
       ...fieldsFrom(input),
       created_at: this.clock().toISOString(),
       updated_at: null,
+      card_data: null,
     };
     await this.keepImage(userId, row.image_url);
     await this.repo.insert(row);
