@@ -32,7 +32,7 @@ function renderControl() {
   return client;
 }
 
-const picker = () => screen.getByLabelText(MESSAGES.cards.importLabel, { selector: 'input' });
+const picker = () => screen.getByTestId('card-import-input');
 const pngFile = (name = 'sera.png', type = 'image/png') =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type });
 

@@ -101,9 +101,9 @@ export function ImportCardControl() {
         ref={input}
         type="file"
         accept={ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={MESSAGES.cards.importLabel}
+        // The button above opens it; hidden, so assistive technology meets one control, not two.
+        hidden
+        data-testid="card-import-input"
         onChange={onPick}
       />
       {dragging ? (
