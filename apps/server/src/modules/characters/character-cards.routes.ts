@@ -26,7 +26,10 @@ const tooLarge = () =>
 const unsupported = () =>
   new AppError(415, 'UNSUPPORTED_CARD_TYPE', 'Send a character card as image/png or application/json');
 
-/** Reads the whole body, refusing (413) one past CARD_MAX_BYTES as soon as it shows. */
+/**
+ * Reads the whole body, refusing (413) one past CARD_MAX_BYTES as soon as it shows. Fastify's own
+ * bodyLimit applies only to the parsers it buffers itself, and answers with its generic code.
+ */
 function cardBodyParser(kind: CardBody['kind']) {
   return async (request: FastifyRequest, payload: Readable): Promise<CardBody> => {
     if (Number(request.headers['content-length'] ?? 0) > CARD_MAX_BYTES) throw tooLarge();
@@ -78,14 +81,10 @@ export async function characterCardRoutes(app: FastifyInstance, opts: { cards: C
     },
   );
 
-  r.post(
-    '/import',
-    { bodyLimit: CARD_MAX_BYTES, schema: { response: { 201: characterSchema } } },
-    async (request, reply) => {
-      const body = request.body;
-      if (!(body instanceof CardBody)) throw unsupported();
-      const created = await cards.import(currentUser(request).userId, body.bytes, body.kind);
-      return reply.status(201).send(created);
-    },
-  );
+  r.post('/import', { schema: { response: { 201: characterSchema } } }, async (request, reply) => {
+    const body = request.body;
+    if (!(body instanceof CardBody)) throw unsupported();
+    const created = await cards.import(currentUser(request).userId, body.bytes, body.kind);
+    return reply.status(201).send(created);
+  });
 }

@@ -10,13 +10,18 @@ import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { FilesPort } from '../storage/files.port';
-import type { CharacterFields, CharacterRow, CharactersRepository } from './characters.repository';
+import type {
+  CharacterFields,
+  CharacterRow,
+  CharacterSummaryRow,
+  CharactersRepository,
+} from './characters.repository';
 
 export type ValidCharacterInput = z.output<typeof characterInputSchema>;
 
 const notFound = () => AppError.notFound('Character not found', 'CHARACTER_NOT_FOUND');
 
-export function toCharacterDocument(row: CharacterRow): Character {
+export function toCharacterDocument(row: CharacterSummaryRow): Character {
   return {
     $id: row.id,
     userId: row.user_id,
