@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { CARD_EXTENSION_KEY } from '@baegen/shared';
 import { withPngText } from '../lib/png-text';
@@ -139,6 +140,32 @@ export async function pngWith(chunks: Record<string, string>): Promise<Buffer> {
 /** A card PNG as other applications write them: `chara` for V1/V2, `ccv3` (and `chara`) for V3. */
 export function cardPng(card: unknown, keyword: 'chara' | 'ccv3' = 'chara'): Promise<Buffer> {
   return pngWith({ [keyword]: base64(card) });
+}
+
+/** A copy of `png` with a chunk of `type` spliced in just before IEND (always its last 12 bytes). */
+function withChunk(png: Buffer, type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+  return Buffer.concat([png.subarray(0, -12), head, data, crc, png.subarray(-12)]);
+}
+
+/** A PNG of a few kilobytes whose compressed `chara` chunk inflates to `megabytes` MB. */
+export async function zTxtBomb(megabytes: number): Promise<Buffer> {
+  const text = deflateSync(Buffer.alloc(megabytes * 1024 * 1024, 'A'));
+  return withChunk(await plainPng(), 'zTXt', Buffer.concat([Buffer.from('chara\0\0'), text]));
+}
+
+/** A V2 card PNG whose chunks are sound but whose pixels cannot be decoded. */
+export async function brokenPicturePng(): Promise<Buffer> {
+  const png = await cardPng(V2_CARD);
+  const idat = png.indexOf('IDAT');
+  const length = png.readUInt32BE(idat - 4);
+  png.fill(0x55, idat + 4, idat + 20);
+  png.writeUInt32BE(crc32(png.subarray(idat, idat + 4 + length)), idat + 4 + length);
+  return png;
 }
 
 /** Every key but `keys`, at the top of `value`. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  CARD_MAX_BYTES,
   CARD_PNG_KEYWORDS,
   characterCardV1Schema,
   importedCardDataSchema,
@@ -55,6 +56,12 @@ function cardOf(value: unknown): ReadCard {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/**
+ * The most text a card PNG's chunks may inflate to: a compressed chunk of a few kilobytes could
+ * otherwise grow to gigabytes in memory. Twice the largest file leaves room for any honest card.
+ */
+const CARD_TEXT_MAX_BYTES = 2 * CARD_MAX_BYTES;
+
 /** A card chunk's text: base64 of the JSON, as the specifications have it (raw JSON is read too). */
 function chunkJson(text: string, keyword: string): unknown {
   const trimmed = text.trim();
@@ -69,7 +76,7 @@ export function readPngCard(png: Buffer): ReadCard {
   if (!isPng(png)) throw invalidCard('This file is not a PNG image');
   let chunks: Array<{ keyword: string; text: string }>;
   try {
-    chunks = readPngText(png);
+    chunks = readPngText(png, { maxTextBytes: CARD_TEXT_MAX_BYTES });
   } catch (error) {
     if (error instanceof InvalidPngError) throw invalidCard(`This PNG cannot be read: ${error.message}`);
     throw error;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,10 +13,12 @@ import {
   V1_CARD,
   V2_CARD,
   V3_CARD,
+  brokenPicturePng,
   cardPng,
   countsOf,
   plainPng,
   pngWith,
+  zTxtBomb,
 } from '../../test/character-card-kit';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
@@ -129,6 +132,23 @@ describe(`character card import (${TEST_DIALECT})`, () => {
     expect(exported.json().data.description).toBe(description);
   });
 
+  it('refuses a body sent without a length as soon as it passes 20 MB', async () => {
+    const before = await countsOf(ctx, user.userId);
+    async function* body() {
+      const megabyte = Buffer.alloc(1024 * 1024);
+      for (let sent = 0; sent < 40; sent += 1) yield megabyte;
+    }
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/characters/import',
+      headers: { ...user.headers, 'content-type': 'image/png' },
+      payload: Readable.from(body()),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('CARD_TOO_LARGE');
+    expect(await countsOf(ctx, user.userId)).toEqual(before);
+  });
+
   describe('refuses, storing nothing', () => {
     const refusals: Array<[string, () => Promise<Buffer | string>, string, number, string, RegExp]> = [
       [
@@ -223,19 +243,19 @@ describe(`character card import (${TEST_DIALECT})`, () => {
       ],
       [
         'a card whose picture is broken',
-        async () => {
-          const png = await cardPng(V2_CARD);
-          const idat = png.indexOf('IDAT');
-          png.fill(0x55, idat + 4, idat + 20);
-          const { crc32 } = await import('node:zlib');
-          const length = png.readUInt32BE(idat - 4);
-          png.writeUInt32BE(crc32(png.subarray(idat, idat + 4 + length)), idat + 4 + length);
-          return png;
-        },
+        brokenPicturePng,
         'image/png',
         400,
         'INVALID_CARD',
         /picture cannot be read/,
+      ],
+      [
+        'a compressed chunk that inflates past the limit',
+        () => zTxtBomb(41),
+        'image/png',
+        400,
+        'INVALID_CARD',
+        /text chunks are larger than accepted/,
       ],
     ];
 

@@ -28,19 +28,49 @@ const unsupported = () =>
 
 /**
  * Reads the whole body, refusing (413) one past CARD_MAX_BYTES as soon as it shows. Fastify's own
- * bodyLimit applies only to the parsers it buffers itself, and answers with its generic code.
+ * bodyLimit applies only to the parsers it buffers itself, and answers with its generic code. The
+ * rest of a refused body is let through unread rather than the request destroyed, so the client
+ * still hears the answer.
  */
 function cardBodyParser(kind: CardBody['kind']) {
-  return async (request: FastifyRequest, payload: Readable): Promise<CardBody> => {
-    if (Number(request.headers['content-length'] ?? 0) > CARD_MAX_BYTES) throw tooLarge();
+  return (
+    request: FastifyRequest,
+    payload: Readable,
+    done: (error: Error | null, body?: CardBody) => void,
+  ) => {
+    if (Number(request.headers['content-length'] ?? 0) > CARD_MAX_BYTES) {
+      payload.resume();
+      done(tooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let total = 0;
-    for await (const chunk of payload) {
-      total += (chunk as Buffer).length;
-      if (total > CARD_MAX_BYTES) throw tooLarge();
-      chunks.push(chunk as Buffer);
-    }
-    return new CardBody(kind, Buffer.concat(chunks));
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total <= CARD_MAX_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      payload.resume();
+      done(tooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      done(null, new CardBody(kind, Buffer.concat(chunks)));
+    };
+    const onError = (error: Error) => {
+      stop();
+      done(error);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
   };
 }
 
