@@ -148,7 +148,7 @@ const V2_DEFAULTS = {
 /** The V3 asset that stands for the picture of the PNG the card is in (or the app's default). */
 const DEFAULT_ASSETS = [{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' }];
 
-const unixSeconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+const unixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 function parseStored(cardData: string | null): StoredCard {
   if (!cardData) return { root: {}, data: {}, originals: {} };
