@@ -17,6 +17,8 @@ import { AuthService } from './modules/auth/auth.service';
 import { avatarsRoutes } from './modules/avatars/avatars.routes';
 import { CharactersRepository } from './modules/characters/characters.repository';
 import { characterRoutes } from './modules/characters/characters.routes';
+import { characterCardRoutes } from './modules/characters/character-cards.routes';
+import { CharacterCardsService } from './modules/characters/character-cards.service';
 import { CharactersService } from './modules/characters/characters.service';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { GenerationService } from './modules/generation/generation.service';
@@ -177,7 +179,11 @@ export async function buildApp(deps: AppDeps) {
     await maintenance.close();
   });
 
-  const characters = new CharactersService(new CharactersRepository(db), files, clock);
+  const charactersRepo = new CharactersRepository(db);
+  const characters = new CharactersService(charactersRepo, files, clock);
+  const characterCards = new CharacterCardsService(charactersRepo, files, clock, {
+    maxImageBytes: env.FILES_MAX_IMAGE_MB * mb,
+  });
   const provenance = new GenerationProvenance(new GenerationOutputsRepository(db));
   const mediaRepo = new MediaRepository(db);
   const media = new MediaService(mediaRepo, files, characters, provenance, clock);
@@ -257,6 +263,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(publicConfigRoutes, { env });
       await api.register(authRoutes, { prefix: '/auth', auth, env });
       await api.register(characterRoutes, { prefix: '/characters', characters, listCache });
+      await api.register(characterCardRoutes, { prefix: '/characters', cards: characterCards });
       await api.register(filesRoutes, { prefix: '/files', ...storage, env });
       await api.register(avatarsRoutes, { prefix: '/avatars' });
       await api.register(generationRoutes, { prefix: '/generate', generation, env });

@@ -6,3 +6,4 @@ export * from './schemas';
 export * from './routes';
 export * from './generations';
 export * from './provenance';
+export * from './character-cards';

@@ -43,6 +43,14 @@ export const MESSAGES = {
     portraitNotImage: 'A portrait must be an image: PNG, JPEG, WebP or GIF.',
     photoUploaded: 'Photo uploaded',
   },
+  cards: {
+    exportLabel: 'Export card',
+    importLabel: 'Import card',
+    imported: (name: string) => `Character card imported: ${name}`,
+    importFailed: 'Failed to import the character card',
+    dropHere: 'Drop a character card (PNG or JSON) to import it',
+    notACardFile: 'A character card is a PNG image or a JSON file.',
+  },
   uploads: {
     networkFailed: 'The upload failed. Check your connection and try again.',
   },

@@ -34,6 +34,8 @@ export interface CharactersTable {
   image_url: string;
   created_at: string;
   updated_at: string | null;
+  /** The rest of an imported character card, as JSON text (migration 009); null otherwise. */
+  card_data: string | null;
 }
 
 export interface MediaTable {

@@ -56,4 +56,20 @@ describe('PNG text chunks', () => {
     corrupt.writeUInt8(corrupt.readUInt8(20) ^ 0xff, 20);
     expect(() => readPngText(corrupt)).toThrow(/corrupt/);
   });
+
+  it('stops inflating once the texts pass maxTextBytes', async () => {
+    const base = await tinyPng();
+    const data = Buffer.concat([Buffer.from('chara\0\0'), deflateSync(Buffer.alloc(8 * 1024 * 1024, 'A'))]);
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write('zTXt', 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    const bomb = Buffer.concat([base.subarray(0, -12), head, data, crc, base.subarray(-12)]);
+    expect(data.length).toBeLessThan(20_000);
+    expect(() => readPngText(bomb, { maxTextBytes: 1024 * 1024 })).toThrow(/larger than accepted/);
+    expect(readPngText(bomb, { maxTextBytes: 8 * 1024 * 1024 })[0]!.text).toHaveLength(8 * 1024 * 1024);
+    const twoChunks = withPngText(await tinyPng(), { a: 'x'.repeat(600), b: 'y'.repeat(600) });
+    expect(() => readPngText(twoChunks, { maxTextBytes: 1000 })).toThrow(/larger than accepted/);
+  });
 });

@@ -47,27 +47,57 @@ function chunksOf(png: Buffer): Chunk[] {
   throw new InvalidPngError('The PNG file has no end');
 }
 
-function decodeText(type: string, data: Buffer): { keyword: string; text: string } {
+const TOO_MUCH_TEXT = 'The PNG text chunks are larger than accepted';
+
+/** Inflates a compressed text, refusing to grow past `maxBytes` (a few bytes can inflate to gigabytes). */
+function inflate(body: Buffer, maxBytes: number): Buffer {
+  try {
+    return inflateSync(body, Number.isFinite(maxBytes) ? { maxOutputLength: Math.max(1, maxBytes) } : {});
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new InvalidPngError(TOO_MUCH_TEXT);
+    throw error;
+  }
+}
+
+/** A text chunk's keyword and text, and how many bytes its text took once inflated. */
+function decodeText(type: string, data: Buffer, maxBytes = Infinity) {
   const keywordEnd = data.indexOf(0);
   if (keywordEnd < 1) throw new InvalidPngError(`A ${type} chunk has no keyword`);
   const keyword = data.toString('latin1', 0, keywordEnd);
-  if (type === 'tEXt') return { keyword, text: data.toString('latin1', keywordEnd + 1) };
-  if (type === 'zTXt')
-    return { keyword, text: inflateSync(data.subarray(keywordEnd + 2)).toString('latin1') };
-  const compressed = data[keywordEnd + 1] === 1;
-  const languageEnd = data.indexOf(0, keywordEnd + 3);
-  const translatedEnd = languageEnd < 0 ? -1 : data.indexOf(0, languageEnd + 1);
-  if (translatedEnd < 0) throw new InvalidPngError('An iTXt chunk is malformed');
-  const body = data.subarray(translatedEnd + 1);
-  return { keyword, text: (compressed ? inflateSync(body) : body).toString('utf8') };
+  let body: Buffer;
+  if (type === 'tEXt') body = data.subarray(keywordEnd + 1);
+  else if (type === 'zTXt') body = inflate(data.subarray(keywordEnd + 2), maxBytes);
+  else {
+    const compressed = data[keywordEnd + 1] === 1;
+    const languageEnd = data.indexOf(0, keywordEnd + 3);
+    const translatedEnd = languageEnd < 0 ? -1 : data.indexOf(0, languageEnd + 1);
+    if (translatedEnd < 0) throw new InvalidPngError('An iTXt chunk is malformed');
+    const raw = data.subarray(translatedEnd + 1);
+    body = compressed ? inflate(raw, maxBytes) : raw;
+  }
+  const text = body.toString(type === 'iTXt' ? 'utf8' : 'latin1');
+  return { keyword, text, bytes: body.length };
 }
 
-/** Every text chunk of the PNG in file order; a keyword may appear more than once. */
-export function readPngText(png: Buffer): Array<{ keyword: string; text: string }> {
+/**
+ * Every text chunk of the PNG in file order; a keyword may appear more than once. With
+ * `maxTextBytes`, the texts of all chunks together may hold at most that many bytes once inflated.
+ */
+export function readPngText(
+  png: Buffer,
+  { maxTextBytes = Infinity }: { maxTextBytes?: number } = {},
+): Array<{ keyword: string; text: string }> {
+  let left = maxTextBytes;
   try {
     return chunksOf(png)
       .filter((chunk) => TEXT_TYPES.has(chunk.type))
-      .map((chunk) => decodeText(chunk.type, chunk.data));
+      .map((chunk) => {
+        const { keyword, text, bytes } = decodeText(chunk.type, chunk.data, left);
+        left -= bytes;
+        if (left < 0) throw new InvalidPngError(TOO_MUCH_TEXT);
+        return { keyword, text };
+      });
   } catch (error) {
     if (error instanceof InvalidPngError) throw error;
     throw new InvalidPngError('A PNG text chunk cannot be read');

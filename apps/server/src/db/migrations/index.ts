@@ -6,6 +6,7 @@ import * as fleet from './004-fleet';
 import * as mediaFile from './005-media-file';
 import * as listPages from './006-list-pages';
 import * as mediaGeneration from './008-media-generation';
+import * as characterCards from './009-character-cards';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-media-file': mediaFile,
   '006-list-pages': listPages,
   '008-media-generation': mediaGeneration,
+  '009-character-cards': characterCards,
 };
 
 export const migrationProvider: MigrationProvider = {

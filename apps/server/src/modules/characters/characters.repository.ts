@@ -7,6 +7,20 @@ import { bumpDataVersion, containsInsensitive } from '../../db/sql-helpers';
 
 export type CharacterRow = Selectable<CharactersTable>;
 
+/** A character without the rest of its imported card, which may hold a whole lorebook. */
+export type CharacterSummaryRow = Omit<CharacterRow, 'card_data'>;
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'description',
+  'attributes',
+  'image_url',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof CharacterSummaryRow>;
+
 export type CharacterFields = Pick<CharacterRow, 'name' | 'description' | 'attributes' | 'image_url'>;
 
 export class CharactersRepository {
@@ -17,7 +31,7 @@ export class CharactersRepository {
     userId: string,
     search: string | undefined,
     page: PageRequest,
-  ): Promise<ListResponse<CharacterRow>> {
+  ): Promise<ListResponse<CharacterSummaryRow>> {
     const matching = this.db
       .selectFrom('characters')
       .where('user_id', '=', userId)
@@ -29,7 +43,12 @@ export class CharactersRepository {
           ]),
         ),
       );
-    return newestFirstPage(matching, matching.selectAll(), { createdAt: 'created_at', id: 'id' }, page);
+    return newestFirstPage(
+      matching,
+      matching.select(SUMMARY_COLUMNS),
+      { createdAt: 'created_at', id: 'id' },
+      page,
+    );
   }
 
   async findById(userId: string, id: string): Promise<CharacterRow | undefined> {

@@ -10,13 +10,18 @@ import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { FilesPort } from '../storage/files.port';
-import type { CharacterFields, CharacterRow, CharactersRepository } from './characters.repository';
+import type {
+  CharacterFields,
+  CharacterRow,
+  CharacterSummaryRow,
+  CharactersRepository,
+} from './characters.repository';
 
 export type ValidCharacterInput = z.output<typeof characterInputSchema>;
 
 const notFound = () => AppError.notFound('Character not found', 'CHARACTER_NOT_FOUND');
 
-export function toCharacterDocument(row: CharacterRow): Character {
+export function toCharacterDocument(row: CharacterSummaryRow): Character {
   return {
     $id: row.id,
     userId: row.user_id,
@@ -69,6 +74,7 @@ export class CharactersService {
       ...fieldsFrom(input),
       created_at: this.clock().toISOString(),
       updated_at: null,
+      card_data: null,
     };
     await this.keepImage(userId, row.image_url);
     await this.repo.insert(row);

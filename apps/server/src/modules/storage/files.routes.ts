@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { filePreviewQuerySchema, fileUploadSchema, safeText } from '@baegen/shared';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
+import { attachment } from '../../lib/content-disposition';
 import { idParamsSchema } from '../../lib/id-params';
 import { sendRanged } from '../../lib/send-ranged';
 import { currentUser } from '../auth/auth.plugin';
@@ -12,12 +13,6 @@ import type { Storage } from './create-storage';
 import { contentLength, uploadHeaders } from './upload-headers';
 
 const uploadQuery = z.object({ name: safeText().max(255).default('') });
-
-/** RFC 6266 Content-Disposition with an ASCII fallback and the exact UTF-8 name. */
-function attachment(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /**
  * Files API. Uploads are raw bytes (`application/octet-stream`), at most one 5 MB chunk per

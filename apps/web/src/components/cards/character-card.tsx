@@ -5,6 +5,7 @@ import { buttonClasses } from '../ui/button';
 import { CARD_PICTURES } from './card-pictures';
 import { CharacterImage } from './character-image';
 import { CompactCard } from './compact-card';
+import { ExportCardLink } from './export-card-link';
 
 export type CharacterCardProps =
   | { character: Character; onDelete: (character: Character) => void; compact?: false }
@@ -71,6 +72,7 @@ export function CharacterCard(props: CharacterCardProps) {
           >
             <Pencil className="size-4" aria-hidden />
           </Link>
+          <ExportCardLink characterId={id} name={name} className={ICON_BUTTON} iconOnly />
           <button
             type="button"
             className={`${ICON_BUTTON} hover:text-red-400`}

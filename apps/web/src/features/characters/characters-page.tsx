@@ -12,6 +12,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteCharacter } from './api/use-delete-character';
+import { ImportCardControl } from './components/import-card-control';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -28,7 +29,12 @@ export function CharactersPage() {
     <ListPage
       title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
-      createLink={createLink}
+      createLink={
+        <>
+          <ImportCardControl />
+          {createLink}
+        </>
+      }
       confirmDelete={{
         title: MESSAGES.characters.deleteTitle,
         message: deletion.pending ? MESSAGES.characters.deleteConfirm(deletion.pending.name) : '',

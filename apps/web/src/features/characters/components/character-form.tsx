@@ -3,7 +3,7 @@ import { Rocket, Save, Sparkles, Wand2 } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { LIMITS, MESSAGES, ROUTES, defaultAvatarUrl } from '@baegen/shared';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { AssistButton } from './assist-button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -13,6 +13,7 @@ import { useSaveCharacter } from '../api/use-save-character';
 import { type CharacterFormValues, portraitPrompt, toCharacterInput } from '../character-form.model';
 import { CARD_PICTURES } from '../../../components/cards/card-pictures';
 import { CharacterImage } from '../../../components/cards/character-image';
+import { ExportCardLink } from '../../../components/cards/export-card-link';
 import { FIELD_CLASSES, LABEL_CLASSES, RequiredMark, StoryField } from './form-fields';
 import type { KnownPortrait } from '../api/use-portrait-origin';
 import { PortraitField } from './portrait-field';
@@ -188,6 +189,13 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
               ? STATUS_TEXT.generating
               : 'Leave the URL empty to use an avatar made from the name.'}
           </p>
+          {characterId ? (
+            <ExportCardLink
+              characterId={characterId}
+              name={initialValues.name}
+              className={buttonClasses('secondary', 'sm', 'mt-3')}
+            />
+          ) : null}
         </div>
       </aside>
 

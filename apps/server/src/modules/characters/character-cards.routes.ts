@@ -1,0 +1,120 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CARD_MAX_BYTES, characterCardV3Schema, characterSchema } from '@baegen/shared';
+import { AppError } from '../../errors/app-error';
+import { attachment } from '../../lib/content-disposition';
+import { idParamsSchema } from '../../lib/id-params';
+import { currentUser } from '../auth/auth.plugin';
+import { signedInRoutes } from '../auth/signed-in-routes';
+import type { CharacterCardsService } from './character-cards.service';
+
+/** The bytes of an imported card and what they claim to be. */
+class CardBody {
+  constructor(
+    readonly kind: 'png' | 'json',
+    readonly bytes: Buffer,
+  ) {}
+}
+
+const tooLarge = () =>
+  new AppError(
+    413,
+    'CARD_TOO_LARGE',
+    `A character card may be at most ${CARD_MAX_BYTES / (1024 * 1024)} MB; this one is larger`,
+  );
+
+const unsupported = () =>
+  new AppError(415, 'UNSUPPORTED_CARD_TYPE', 'Send a character card as image/png or application/json');
+
+/**
+ * Reads the whole body, refusing (413) one past CARD_MAX_BYTES as soon as it shows. Fastify's own
+ * bodyLimit applies only to the parsers it buffers itself, and answers with its generic code. The
+ * rest of a refused body is let through unread rather than the request destroyed, so the client
+ * still hears the answer.
+ */
+function cardBodyParser(kind: CardBody['kind']) {
+  return (
+    request: FastifyRequest,
+    payload: Readable,
+    done: (error: Error | null, body?: CardBody) => void,
+  ) => {
+    if (Number(request.headers['content-length'] ?? 0) > CARD_MAX_BYTES) {
+      payload.resume();
+      done(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = () => {
+      payload.off('data', onData);
+      payload.off('end', onEnd);
+      payload.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total <= CARD_MAX_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      payload.resume();
+      done(tooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      done(null, new CardBody(kind, Buffer.concat(chunks)));
+    };
+    const onError = (error: Error) => {
+      stop();
+      done(error);
+    };
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onError);
+  };
+}
+
+/**
+ * Character cards: `GET /:id/card.png` and `GET /:id/card.json` export one, `POST /import` makes a
+ * character of one (raw PNG bytes or a JSON body).
+ */
+export async function characterCardRoutes(app: FastifyInstance, opts: { cards: CharacterCardsService }) {
+  const { cards } = opts;
+  const r = signedInRoutes(app);
+
+  // Scoped to this plugin: the import reads its body itself, whatever the app's JSON parser does.
+  app.addContentTypeParser('image/png', cardBodyParser('png'));
+  app.addContentTypeParser('application/json', cardBodyParser('json'));
+  app.addContentTypeParser('*', async () => {
+    throw unsupported();
+  });
+
+  r.get('/:id/card.png', { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const { name, png } = await cards.exportPng(currentUser(request).userId, request.params.id);
+    return reply
+      .type('image/png')
+      .header('content-disposition', attachment(`${name}.png`))
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(png);
+  });
+
+  r.get(
+    '/:id/card.json',
+    { schema: { params: idParamsSchema, response: { 200: characterCardV3Schema } } },
+    async (request, reply) => {
+      const { name, card } = await cards.exportJson(currentUser(request).userId, request.params.id);
+      return reply
+        .header('content-disposition', attachment(`${name}.json`))
+        .header('cache-control', 'private, no-cache')
+        .send(card);
+    },
+  );
+
+  r.post('/import', { schema: { response: { 201: characterSchema } } }, async (request, reply) => {
+    const body = request.body;
+    if (!(body instanceof CardBody)) throw unsupported();
+    const created = await cards.import(currentUser(request).userId, body.bytes, body.kind);
+    return reply.status(201).send(created);
+  });
+}
