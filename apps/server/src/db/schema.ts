@@ -34,6 +34,8 @@ export interface CharactersTable {
   image_url: string;
   created_at: string;
   updated_at: string | null;
+  /** 1 when the user starred the character (migration 007). */
+  favorite: Generated<number>;
 }
 
 export interface MediaTable {
@@ -48,6 +50,8 @@ export interface MediaTable {
   /** The stored file behind `url` when it is one of ours; one media record per file and user. */
   file_id: string | null;
   created_at: string;
+  /** 1 when the user starred the media (migration 007). */
+  favorite: Generated<number>;
 }
 
 export interface FilesTable {

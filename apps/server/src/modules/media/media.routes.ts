@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  favoritePatchSchema,
   mediaInputSchema,
   mediaListQuerySchema,
   mediaListSchema,
   mediaSchema,
   mediaStatsSchema,
 } from '@baegen/shared';
+import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
 import { deleteRoute, sendListPage, signedInRoutes } from '../auth/signed-in-routes';
@@ -36,6 +38,13 @@ export async function mediaRoutes(
       const created = await media.create(currentUser(request).userId, request.body);
       return reply.status(201).send(created);
     },
+  );
+
+  r.patch(
+    '/:id',
+    { schema: { params: idParamsSchema, body: favoritePatchSchema, response: { 200: mediaSchema } } },
+    async (request) =>
+      media.setFavorite(currentUser(request).userId, request.params.id, request.body.favorite),
   );
 
   deleteRoute(r, (userId, id) => media.remove(userId, id));
