@@ -6,10 +6,17 @@ import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
 import { CARD_PICTURES } from './card-pictures';
 import { CompactCard } from './compact-card';
+import { FavoriteButton } from './favorite-button';
 import { VideoPlayer } from './video-player';
 
 export type MediaCardProps =
-  | { media: Media; onDelete: (media: Media) => void; compact?: false }
+  | {
+      media: Media;
+      onDelete: (media: Media) => void;
+      /** Stars or unstars the media; without it the card shows no star. */
+      onFavorite?: (media: Media, favorite: boolean) => void;
+      compact?: false;
+    }
   /** The dashboard's recent card: picture, title, character and date, one link to the gallery. */
   | { media: Media; compact: true; onDelete?: undefined };
 
@@ -61,7 +68,7 @@ export function MediaCard(props: MediaCardProps) {
   const { media } = props;
   if (props.compact) return <CompactMediaCard media={media} />;
 
-  const { onDelete } = props;
+  const { onDelete, onFavorite } = props;
   const title = mediaTitle(media);
   const isVideo = media.type === 'video';
 
@@ -98,6 +105,13 @@ export function MediaCard(props: MediaCardProps) {
           />
         )}
         <MediaTypeBadge type={media.type} />
+        {onFavorite ? (
+          <FavoriteButton
+            favorite={media.favorite}
+            onToggle={(favorite) => onFavorite(media, favorite)}
+            className="absolute top-3 right-14"
+          />
+        ) : null}
         <button
           type="button"
           onClick={() => onDelete(media)}

@@ -6,12 +6,15 @@ import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
 import { CreateLink, ListPage } from '../../components/list/list-page';
+import { SortSelect } from '../../components/list/sort-select';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
+import { useSortParam } from '../../lib/list-sort';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteCharacter } from './api/use-delete-character';
+import { useFavoriteCharacter } from './api/use-favorite-character';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -20,7 +23,9 @@ export function CharactersPage() {
   usePageTitle(PAGE_HEADINGS.characters);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const characters = useCharacterList(search);
+  const { sort, setSort } = useSortParam();
+  const characters = useCharacterList(search, sort);
+  const favorite = useFavoriteCharacter();
   const deletion = usePendingDelete<Character>(useDeleteCharacter());
   const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
@@ -42,6 +47,7 @@ export function CharactersPage() {
           onChange={setSearchInput}
           placeholder="Search characters..."
         />
+        <SortSelect value={sort} onChange={setSort} />
         {/* SPEC.md §2: the Filters button is shown and intentionally does nothing. */}
         <Button
           variant="secondary"
@@ -77,7 +83,13 @@ export function CharactersPage() {
           placement: 'bottom',
         }}
         dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
-        renderItem={(character) => <CharacterCard character={character} onDelete={deletion.ask} />}
+        renderItem={(character) => (
+          <CharacterCard
+            character={character}
+            onDelete={deletion.ask}
+            onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
+          />
+        )}
       />
     </ListPage>
   );
