@@ -40,14 +40,15 @@ export function CharactersPage() {
         ...deletion.dialog,
       }}
     >
-      <div className="mb-8 flex gap-3" role="search">
+      <div className="mb-8 flex flex-wrap gap-3" role="search">
         <SearchInput
           label="Search characters"
           value={searchInput}
           onChange={setSearchInput}
           placeholder="Search characters..."
         />
-        <SortSelect value={sort} onChange={setSort} />
+        {/* On a phone the order takes a row of its own, so the search keeps room to type. */}
+        <SortSelect value={sort} onChange={setSort} className="max-sm:order-last max-sm:w-full" />
         {/* SPEC.md §2: the Filters button is shown and intentionally does nothing. */}
         <Button
           variant="secondary"
