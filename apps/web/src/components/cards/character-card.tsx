@@ -73,6 +73,7 @@ export function CharacterCard(props: CharacterCardProps) {
           {onFavorite ? (
             <FavoriteButton
               favorite={character.favorite}
+              subject={name}
               onToggle={(favorite) => onFavorite(character, favorite)}
             />
           ) : null}

@@ -5,10 +5,13 @@ import { cn } from '../../lib/cn';
 /** The star of a card: pressed when the record is a favourite; a press asks for the other state. */
 export function FavoriteButton({
   favorite,
+  subject,
   onToggle,
   className,
 }: {
   favorite: boolean;
+  /** What the card shows, named in the button's label: a grid holds many stars. */
+  subject: string;
   onToggle: (favorite: boolean) => void;
   className?: string;
 }) {
@@ -17,7 +20,7 @@ export function FavoriteButton({
     <button
       type="button"
       aria-pressed={favorite}
-      aria-label={label}
+      aria-label={`${label}: ${subject}`}
       title={label}
       onClick={() => onToggle(!favorite)}
       className={cn(

@@ -76,7 +76,8 @@ describe('MediaCard', () => {
         <MediaCard media={media} onDelete={vi.fn()} onFavorite={onFavorite} />
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByRole('button', { name: FAVORITE_LABELS.add, pressed: false }));
+    const title = truncate(media.prompt, MEDIA_TITLE_PREVIEW);
+    fireEvent.click(screen.getByRole('button', { name: `${FAVORITE_LABELS.add}: ${title}`, pressed: false }));
     expect(onFavorite).toHaveBeenCalledWith(media, true);
 
     const starred = fakeMedia({ favorite: true });
@@ -85,7 +86,9 @@ describe('MediaCard', () => {
         <MediaCard media={starred} onDelete={vi.fn()} onFavorite={onFavorite} />
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByRole('button', { name: FAVORITE_LABELS.remove, pressed: true }));
+    fireEvent.click(
+      screen.getByRole('button', { name: `${FAVORITE_LABELS.remove}: ${title}`, pressed: true }),
+    );
     expect(onFavorite).toHaveBeenLastCalledWith(starred, false);
   });
 });

@@ -108,6 +108,7 @@ export function MediaCard(props: MediaCardProps) {
         {onFavorite ? (
           <FavoriteButton
             favorite={media.favorite}
+            subject={title}
             onToggle={(favorite) => onFavorite(media, favorite)}
             className="absolute top-3 right-14"
           />
