@@ -7,3 +7,4 @@ export * from './routes';
 export * from './generations';
 export * from './provenance';
 export * from './character-cards';
+export * from './list-options';

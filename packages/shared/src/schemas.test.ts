@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { characterInputSchema, isSafeText, listQuerySchema, safeText } from './schemas';
+import { LIST_LIMIT } from './constants';
+import { MESSAGES } from './messages';
+import {
+  characterInputSchema,
+  characterListQuerySchema,
+  characterPatchSchema,
+  favoritePatchSchema,
+  isSafeText,
+  listQuerySchema,
+  mediaListQuerySchema,
+  safeText,
+} from './schemas';
 
 describe('isSafeText', () => {
   it('accepts any well-formed text, pairs outside the basic plane included', () => {
@@ -36,5 +47,34 @@ describe('safeText', () => {
     expect(refused.error?.issues[0]?.message).toBe(
       'Text must not contain NUL characters or unpaired surrogates',
     );
+  });
+});
+
+describe('favourites and sorting', () => {
+  it('reads sort and favorite from a list query, newest and unfiltered by default', () => {
+    expect(mediaListQuerySchema.parse({})).toEqual({ limit: LIST_LIMIT, sort: 'newest' });
+    expect(characterListQuerySchema.parse({ sort: 'oldest', favorite: 'true' })).toMatchObject({
+      sort: 'oldest',
+      favorite: true,
+    });
+    expect(mediaListQuerySchema.parse({ favorite: 'false' }).favorite).toBe(false);
+    for (const query of [{ sort: 'Oldest' }, { favorite: '1' }, { favorite: 'yes' }]) {
+      expect(mediaListQuerySchema.safeParse(query).success, JSON.stringify(query)).toBe(false);
+    }
+  });
+
+  it('takes {favorite} alone as a star and anything else as the full edit of a character', () => {
+    expect(characterPatchSchema.parse({ favorite: true })).toEqual({ favorite: true });
+    expect(characterPatchSchema.parse({ name: 'Luna', appearance: 'silver hair' })).toMatchObject({
+      name: 'Luna',
+      appearance: 'silver hair',
+      description: '',
+    });
+    const refused = characterPatchSchema.safeParse({ name: 'Luna', favorite: true });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      MESSAGES.characters.nameAndAppearanceRequired,
+    ]);
+    expect(characterPatchSchema.safeParse({ favorite: 'true' }).success).toBe(false);
+    expect(favoritePatchSchema.safeParse({ favorite: true, prompt: 'x' }).success).toBe(false);
   });
 });

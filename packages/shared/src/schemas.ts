@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
+import { LIST_SORTS } from './list-options';
 import { MESSAGES } from './messages';
 import { mediaGenerationSchema } from './provenance';
 
@@ -83,6 +84,19 @@ export const listPageSchema = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ total: z.number().int(), documents: z.array(item), nextCursor: z.string().nullable() });
 export type ListResponse<T> = { total: number; documents: T[]; nextCursor: string | null };
 
+/** `sort=newest|oldest` and `favorite=true|false` of the media and character lists. */
+const listOptionsShape = {
+  sort: z.enum(LIST_SORTS).default('newest'),
+  favorite: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+};
+
+/** The body that stars or unstars one record. */
+export const favoritePatchSchema = z.strictObject({ favorite: z.boolean() });
+export type FavoritePatch = z.infer<typeof favoritePatchSchema>;
+
 // ---------- characters ----------
 /** An image URL a character may point at: http(s) or one of our own /api/ paths. */
 export const imageUrlSchema = safeText()
@@ -106,6 +120,25 @@ export const characterInputSchema = z
   });
 export type CharacterInput = z.input<typeof characterInputSchema>;
 
+const characterEditSchema = characterInputSchema.and(z.object({ favorite: z.boolean().optional() }));
+const isFavoriteOnly = (body: unknown) =>
+  typeof body === 'object' && body !== null && Object.keys(body).length === 1 && 'favorite' in body;
+
+/**
+ * `PATCH /api/characters/:id`: `{favorite}` alone stars or unstars; any other body is the full edit
+ * of the form (favorite optional), validated and worded exactly as a creation is.
+ */
+export const characterPatchSchema = z.unknown().transform((body, ctx) => {
+  const parsed = (isFavoriteOnly(body) ? favoritePatchSchema : characterEditSchema).safeParse(body);
+  if (parsed.success) return parsed.data;
+  for (const { message, path } of parsed.error.issues) ctx.addIssue({ code: 'custom', message, path });
+  return z.NEVER;
+});
+export type CharacterPatch = z.output<typeof characterPatchSchema>;
+
+export const characterListQuerySchema = listQuerySchema.extend(listOptionsShape);
+export type CharacterListQuery = z.infer<typeof characterListQuerySchema>;
+
 /** What the JSON string in a character's `attributes` holds. */
 export const characterAttributesSchema = z.object({
   appearance: z.string().default(''),
@@ -122,6 +155,7 @@ export const characterSchema = z.object({
   imageUrl: z.string(),
   createdAt: z.string(),
   updatedAt: z.string().nullable(),
+  favorite: z.boolean(),
 });
 export type Character = z.infer<typeof characterSchema>;
 export const characterListSchema = listPageSchema(characterSchema);
@@ -155,6 +189,7 @@ export type MediaInput = z.input<typeof mediaInputSchema>;
 export const mediaListQuerySchema = listQuerySchema.extend({
   characterId: safeText().max(64).optional(),
   type: mediaTypeSchema.optional(),
+  ...listOptionsShape,
 });
 export type MediaListQuery = z.infer<typeof mediaListQuerySchema>;
 
@@ -169,6 +204,7 @@ export const mediaSchema = z.object({
   createdAt: z.string(),
   characterName: z.string(),
   generation: mediaGenerationSchema.nullable(),
+  favorite: z.boolean(),
 });
 export type Media = z.infer<typeof mediaSchema>;
 export const mediaListSchema = listPageSchema(mediaSchema);

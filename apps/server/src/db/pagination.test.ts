@@ -14,4 +14,20 @@ describe('cursor codec', () => {
       expect(() => decodeCursor(value), value).toThrow(InvalidCursorError);
     }
   });
+
+  it('keeps an oldest-first cursor to its own order, and newest-first cursors as they always were', () => {
+    const cursor = { createdAt: '2026-01-01T00:00:00.000Z', id: 'abc123' };
+    const oldest = encodeCursor(cursor, 'oldest');
+    expect(decodeCursor(oldest, 'oldest')).toEqual(cursor);
+    expect(encodeCursor(cursor)).toBe(
+      Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url'),
+    );
+    expect(() => decodeCursor(oldest, 'newest')).toThrow(InvalidCursorError);
+    expect(() => decodeCursor(oldest)).toThrow(InvalidCursorError);
+    expect(() => decodeCursor(encodeCursor(cursor, 'newest'), 'oldest')).toThrow(InvalidCursorError);
+    const wrongMark = Buffer.from(JSON.stringify([cursor.createdAt, cursor.id, 'newest'])).toString(
+      'base64url',
+    );
+    expect(() => decodeCursor(wrongMark, 'oldest')).toThrow(InvalidCursorError);
+  });
 });

@@ -1,8 +1,8 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { type ListResponse, isSafeText } from '@baegen/shared';
+import { type ListResponse, type ListSort, isSafeText } from '@baegen/shared';
 import { InvalidCursorError } from '../errors/domain-errors';
 
-/** Lists are newest first by (created_at, id); the cursor is the last row of the previous page. */
+/** Lists run by (created_at, id), newest first unless asked; the cursor is the last row of the previous page. */
 export interface Cursor {
   createdAt: string;
   id: string;
@@ -12,6 +12,8 @@ export interface PageRequest {
   limit: number;
   /** The `nextCursor` of the previous page, as the client sent it back. */
   cursor?: string;
+  /** `newest` when left out. */
+  sort?: ListSort;
 }
 
 /** Where a list query finds its sort keys, qualified when the query joins other tables. */
@@ -22,17 +24,32 @@ export interface KeysetColumns {
 
 type KeysetRow = { created_at: string; id: string };
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+/**
+ * An oldest-first cursor carries its order, a newest-first one stays the pair it always was: a
+ * cursor only continues the order that made it, since its keys mean the opposite in the other.
+ */
+const OLDEST_MARK = 'oldest';
+
+export function encodeCursor(cursor: Cursor, sort: ListSort = 'newest'): string {
+  const keys = sort === 'oldest' ? [cursor.createdAt, cursor.id, OLDEST_MARK] : [cursor.createdAt, cursor.id];
+  return Buffer.from(JSON.stringify(keys)).toString('base64url');
 }
 
 const isSafeKey = (key: unknown): key is string => typeof key === 'string' && isSafeText(key);
 
-export function decodeCursor(value: string): Cursor {
+/** The cursor's keys; an InvalidCursorError when it is not one of ours or was made for the other order. */
+export function decodeCursor(value: string, sort: ListSort = 'newest'): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    const length = sort === 'oldest' ? 3 : 2;
     // The schema vetted the cursor itself, not the keys inside it, which reach the query.
-    if (Array.isArray(parsed) && isSafeKey(parsed[0]) && isSafeKey(parsed[1])) {
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === length &&
+      isSafeKey(parsed[0]) &&
+      isSafeKey(parsed[1]) &&
+      (sort === 'newest' || parsed[2] === OLDEST_MARK)
+    ) {
       return { createdAt: parsed[0], id: parsed[1] };
     }
   } catch {
@@ -41,30 +58,33 @@ export function decodeCursor(value: string): Cursor {
   throw new InvalidCursorError();
 }
 
-/** Rows strictly after the cursor in newest-first order. */
-export function olderThan(columns: KeysetColumns, after: Cursor) {
+/** Rows strictly after the cursor in the list's order. */
+function beyond(columns: KeysetColumns, after: Cursor, sort: ListSort) {
   const createdAt = sql.ref<string>(columns.createdAt);
   const id = sql.ref<string>(columns.id);
-  return sql<SqlBool>`(${createdAt} < ${after.createdAt} or (${createdAt} = ${after.createdAt} and ${id} < ${after.id}))`;
+  const past = sql.raw(sort === 'oldest' ? '>' : '<');
+  return sql<SqlBool>`(${createdAt} ${past} ${after.createdAt} or (${createdAt} = ${after.createdAt} and ${id} ${past} ${after.id}))`;
 }
 
 /**
- * One page of `rows`, newest first, with the count of everything `matching` finds. `rows` is
- * `matching` with its columns selected; both carry the same filters, so the total and the pages
- * agree.
+ * One page of `rows` in the requested order, with the count of everything `matching` finds.
+ * `rows` is `matching` with its columns selected; both carry the same filters, so the total and
+ * the pages agree.
  */
-export async function newestFirstPage<DB, TB extends keyof DB, O extends KeysetRow>(
+export async function keysetPage<DB, TB extends keyof DB, O extends KeysetRow>(
   matching: SelectQueryBuilder<DB, TB, object>,
   rows: SelectQueryBuilder<DB, TB, O>,
   columns: KeysetColumns,
   request: PageRequest,
 ): Promise<ListResponse<O>> {
-  const after = request.cursor ? decodeCursor(request.cursor) : undefined;
+  const sort = request.sort ?? 'newest';
+  const direction = sort === 'oldest' ? 'asc' : 'desc';
+  const after = request.cursor ? decodeCursor(request.cursor, sort) : undefined;
   const [fetched, count] = await Promise.all([
     rows
-      .$if(after !== undefined, (qb) => qb.where(olderThan(columns, after!)))
-      .orderBy(sql.ref(columns.createdAt), 'desc')
-      .orderBy(sql.ref(columns.id), 'desc')
+      .$if(after !== undefined, (qb) => qb.where(beyond(columns, after!, sort)))
+      .orderBy(sql.ref(columns.createdAt), direction)
+      .orderBy(sql.ref(columns.id), direction)
       // One row more than asked tells whether another page exists.
       .limit(request.limit + 1)
       .execute(),
@@ -76,6 +96,8 @@ export async function newestFirstPage<DB, TB extends keyof DB, O extends KeysetR
   const documents = fetched.slice(0, request.limit);
   const last = documents.at(-1);
   const nextCursor =
-    fetched.length > request.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+    fetched.length > request.limit && last
+      ? encodeCursor({ createdAt: last.created_at, id: last.id }, sort)
+      : null;
   return { total: Number(count.total), documents, nextCursor };
 }

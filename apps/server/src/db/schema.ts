@@ -36,6 +36,8 @@ export interface CharactersTable {
   updated_at: string | null;
   /** The rest of an imported character card, as JSON text (migration 009); null otherwise. */
   card_data: string | null;
+  /** 1 when the user starred the character (migration 007). */
+  favorite: Generated<number>;
 }
 
 export interface MediaTable {
@@ -52,6 +54,8 @@ export interface MediaTable {
   created_at: string;
   /** JSON of the shared MediaGeneration: how the media was made; null when no job made it (008). */
   generation: string | null;
+  /** 1 when the user starred the media (migration 007). */
+  favorite: Generated<number>;
 }
 
 export interface FilesTable {

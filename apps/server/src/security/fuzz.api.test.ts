@@ -216,6 +216,28 @@ const ENDPOINTS: Record<string, Endpoint> = {
     thumbnail: '',
   })),
   'DELETE /api/media/:id': withId('DELETE', (id) => `/api/media/${id}`),
+  'PATCH /api/media/:id': withId(
+    'PATCH',
+    (id) => `/api/media/${id}`,
+    () => ({ favorite: true }),
+  ),
+  'PATCH /api/characters/:id (favorite)': withId(
+    'PATCH',
+    (id) => `/api/characters/${id}`,
+    () => ({ favorite: true }),
+  ),
+  'GET /api/media (favourites, order)': withQuery('/api/media', () => ({
+    favorite: 'true',
+    sort: 'oldest',
+    limit: '2',
+    cursor: '',
+  })),
+  'GET /api/characters (favourites, order)': withQuery('/api/characters', () => ({
+    favorite: 'false',
+    sort: 'oldest',
+    limit: '2',
+    cursor: '',
+  })),
   'POST /api/generate/prompt': withBody('/api/generate/prompt', () => ({ appearance: 'Silver hair' })),
   'POST /api/generate/image': withBody('/api/generate/image', () => ({ prompt: 'a meadow' })),
   'POST /api/generate/character': withBody('/api/generate/character', (known) => ({

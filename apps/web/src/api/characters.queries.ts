@@ -4,11 +4,13 @@ import {
   DASHBOARD_RECENT_CHARACTERS,
   LIST_LIMIT,
   type ListResponse,
+  type ListSort,
   characterListSchema,
   characterSchema,
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
 import { fetchListPage, itemPath } from '../lib/list-page';
+import { sortParam } from '../lib/list-sort';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
 
@@ -18,7 +20,7 @@ import { usePagedList } from '../lib/use-paged-list';
 export const characterKeys = {
   all: ['characters'] as const,
   lists: () => ['characters', 'list'] as const,
-  list: (search: string) => ['characters', 'list', { search }] as const,
+  list: (search: string, sort: ListSort = 'newest') => ['characters', 'list', { search, sort }] as const,
   detail: (id: string) => ['characters', 'detail', id] as const,
   options: ['characters', 'options'] as const,
   recent: ['characters', 'recent'] as const,
@@ -30,13 +32,13 @@ export function characterPath(id: string): string {
   return itemPath(CHARACTERS_PATH, id);
 }
 
-/** The signed-in user's characters matching `search`, newest first, one server page (100) at a time. */
-export function useCharacterList(search: string) {
+/** The signed-in user's characters matching `search`, in `sort` order, one server page (100) at a time. */
+export function useCharacterList(search: string, sort: ListSort) {
   return usePagedList({
-    queryKey: characterKeys.list(search),
+    queryKey: characterKeys.list(search, sort),
     path: CHARACTERS_PATH,
     schema: characterListSchema,
-    params: { search },
+    params: { search, sort: sortParam(sort) },
   });
 }
 

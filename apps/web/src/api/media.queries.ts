@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import {
   DASHBOARD_MEDIA_KEPT,
   LIST_LIMIT,
+  type ListSort,
   type MediaType,
   mediaListSchema,
   mediaStatsSchema,
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
 import { itemPath } from '../lib/list-page';
+import { sortParam } from '../lib/list-sort';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
 
@@ -17,6 +19,7 @@ export interface MediaListFilters {
   search: string;
   characterId: string;
   type: MediaType | '';
+  favorite: boolean;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface MediaListFilters {
 export const mediaKeys = {
   all: ['media'] as const,
   lists: () => ['media', 'list'] as const,
-  list: (filters: MediaListFilters) => ['media', 'list', filters] as const,
+  list: (filters: MediaListFilters, sort: ListSort) => ['media', 'list', { ...filters, sort }] as const,
   stats: ['media', 'stats'] as const,
   recent: ['media', 'recent'] as const,
 };
@@ -37,13 +40,18 @@ export function mediaPath(id: string): string {
   return itemPath(MEDIA_PATH, id);
 }
 
-/** The user's media, newest first, filtered on the server, one page of 100 at a time. */
-export function useMediaList(filters: MediaListFilters) {
+/** The user's media in `sort` order, filtered on the server, one page of 100 at a time. */
+export function useMediaList(filters: MediaListFilters, sort: ListSort) {
   return usePagedList({
-    queryKey: mediaKeys.list(filters),
+    queryKey: mediaKeys.list(filters, sort),
     path: MEDIA_PATH,
     schema: mediaListSchema,
-    params: { limit: LIST_LIMIT, ...filters },
+    params: {
+      limit: LIST_LIMIT,
+      ...filters,
+      favorite: filters.favorite ? 'true' : undefined,
+      sort: sortParam(sort),
+    },
   });
 }
 

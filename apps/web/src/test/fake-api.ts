@@ -45,6 +45,7 @@ export const fakeCharacter = fakeOf<Character>(characterSchema, {
   imageUrl: 'https://images.example.com/luna.png',
   createdAt: '2026-03-07T12:00:00.000Z',
   updatedAt: null,
+  favorite: false,
 });
 
 export const fakeMedia = fakeOf<Media>(mediaSchema, {
@@ -58,6 +59,7 @@ export const fakeMedia = fakeOf<Media>(mediaSchema, {
   createdAt: '2026-03-08T12:00:00.000Z',
   characterName: 'Luna Vale',
   generation: null,
+  favorite: false,
 });
 
 export const fakeFileUpload = fakeOf<FileUpload>(fileUploadSchema, {

@@ -5,6 +5,7 @@ import * as generations from './003-generations';
 import * as fleet from './004-fleet';
 import * as mediaFile from './005-media-file';
 import * as listPages from './006-list-pages';
+import * as favorites from './007-favorites';
 import * as mediaGeneration from './008-media-generation';
 import * as characterCards from './009-character-cards';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-fleet': fleet,
   '005-media-file': mediaFile,
   '006-list-pages': listPages,
+  '007-favorites': favorites,
   '008-media-generation': mediaGeneration,
   '009-character-cards': characterCards,
 };

@@ -145,6 +145,7 @@ export class CharacterCardsService {
       : defaultAvatarUrl(imported.name);
     const row: CharacterRow = {
       id: newId(),
+      favorite: 0,
       user_id: userId,
       name: imported.name,
       description: imported.description,

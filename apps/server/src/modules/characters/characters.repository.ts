@@ -1,7 +1,7 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { ListResponse } from '@baegen/shared';
 import type { Db } from '../../db/client';
-import { type PageRequest, newestFirstPage } from '../../db/pagination';
+import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { CharactersTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive } from '../../db/sql-helpers';
 
@@ -19,19 +19,29 @@ const SUMMARY_COLUMNS = [
   'image_url',
   'created_at',
   'updated_at',
+  'favorite',
 ] as const satisfies ReadonlyArray<keyof CharacterSummaryRow>;
 
 export type CharacterFields = Pick<CharacterRow, 'name' | 'description' | 'attributes' | 'image_url'>;
 
+/** What an update may change: the form's fields with their edit time, the star, or both. */
+export type CharacterChanges = Partial<CharacterFields & { updated_at: string; favorite: number }>;
+
+export interface CharacterFilter {
+  search?: string;
+  favorite?: boolean;
+}
+
 export class CharactersRepository {
   constructor(private readonly db: Db) {}
 
-  /** One page newest first, with the count of every row matching the search. */
+  /** One page in the requested order, with the count of every row matching the filter. */
   async list(
     userId: string,
-    search: string | undefined,
+    filter: CharacterFilter,
     page: PageRequest,
   ): Promise<ListResponse<CharacterSummaryRow>> {
+    const { search, favorite } = filter;
     const matching = this.db
       .selectFrom('characters')
       .where('user_id', '=', userId)
@@ -42,8 +52,9 @@ export class CharactersRepository {
             containsInsensitive(eb.ref('description'), search!),
           ]),
         ),
-      );
-    return newestFirstPage(
+      )
+      .$if(favorite !== undefined, (qb) => qb.where('favorite', '=', favorite ? 1 : 0));
+    return keysetPage(
       matching,
       matching.select(SUMMARY_COLUMNS),
       { createdAt: 'created_at', id: 'id' },
@@ -88,18 +99,14 @@ export class CharactersRepository {
     return Number(row.count);
   }
 
-  async insert(row: CharacterRow): Promise<void> {
+  async insert(row: Insertable<CharactersTable>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('characters').values(row).execute();
       await bumpDataVersion(trx, row.user_id);
     });
   }
 
-  async update(
-    userId: string,
-    id: string,
-    fields: CharacterFields & { updated_at: string },
-  ): Promise<CharacterRow | undefined> {
+  async update(userId: string, id: string, fields: CharacterChanges): Promise<CharacterRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('characters')
@@ -108,7 +115,7 @@ export class CharactersRepository {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
-      // The media list shows each record's character name: a rename changes it too.
+      // The media list shows each record's character name too: a rename changes it.
       if (updated) await bumpDataVersion(trx, userId);
       return updated;
     });

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { characterInputSchema, characterListSchema, characterSchema, listQuerySchema } from '@baegen/shared';
+import {
+  characterInputSchema,
+  characterListQuerySchema,
+  characterListSchema,
+  characterPatchSchema,
+  characterSchema,
+} from '@baegen/shared';
 import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
@@ -15,7 +21,7 @@ export async function characterRoutes(
 
   r.get(
     '/',
-    { schema: { querystring: listQuerySchema, response: { 200: characterListSchema } } },
+    { schema: { querystring: characterListQuerySchema, response: { 200: characterListSchema } } },
     async (request, reply) =>
       sendListPage(listCache, request, reply, () =>
         characters.list(currentUser(request).userId, request.query),
@@ -37,7 +43,7 @@ export async function characterRoutes(
 
   r.patch(
     '/:id',
-    { schema: { params: idParamsSchema, body: characterInputSchema, response: { 200: characterSchema } } },
+    { schema: { params: idParamsSchema, body: characterPatchSchema, response: { 200: characterSchema } } },
     async (request) => characters.update(currentUser(request).userId, request.params.id, request.body),
   );
 

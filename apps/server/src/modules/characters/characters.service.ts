@@ -1,6 +1,7 @@
 import {
   type Character,
-  type ListQuery,
+  type CharacterListQuery,
+  type CharacterPatch,
   type ListResponse,
   type characterInputSchema,
   defaultAvatarUrl,
@@ -11,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { FilesPort } from '../storage/files.port';
 import type {
+  CharacterChanges,
   CharacterFields,
   CharacterRow,
   CharacterSummaryRow,
@@ -31,6 +33,7 @@ export function toCharacterDocument(row: CharacterSummaryRow): Character {
     imageUrl: row.image_url,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    favorite: row.favorite === 1,
   };
 }
 
@@ -56,8 +59,9 @@ export class CharactersService {
     await this.files.claimUrls(userId, [imageUrl]);
   }
 
-  async list(userId: string, query: ListQuery): Promise<ListResponse<Character>> {
-    const page = await this.repo.list(userId, query.search?.trim() || undefined, query);
+  async list(userId: string, query: CharacterListQuery): Promise<ListResponse<Character>> {
+    const filter = { search: query.search?.trim() || undefined, favorite: query.favorite };
+    const page = await this.repo.list(userId, filter, query);
     return { ...page, documents: page.documents.map(toCharacterDocument) };
   }
 
@@ -75,16 +79,26 @@ export class CharactersService {
       created_at: this.clock().toISOString(),
       updated_at: null,
       card_data: null,
+      favorite: 0,
     };
     await this.keepImage(userId, row.image_url);
     await this.repo.insert(row);
     return toCharacterDocument(row);
   }
 
-  async update(userId: string, id: string, input: ValidCharacterInput): Promise<Character> {
-    const fields = fieldsFrom(input);
-    await this.keepImage(userId, fields.image_url);
-    const row = await this.repo.update(userId, id, { ...fields, updated_at: this.clock().toISOString() });
+  /**
+   * A full edit of the form, or `{favorite}` alone. A star is no edit of the character: it leaves
+   * updatedAt as it was.
+   */
+  async update(userId: string, id: string, patch: CharacterPatch): Promise<Character> {
+    const favorite = patch.favorite === undefined ? {} : { favorite: patch.favorite ? 1 : 0 };
+    let changes: CharacterChanges = favorite;
+    if ('name' in patch) {
+      const fields = fieldsFrom(patch);
+      await this.keepImage(userId, fields.image_url);
+      changes = { ...fields, ...favorite, updated_at: this.clock().toISOString() };
+    }
+    const row = await this.repo.update(userId, id, changes);
     if (!row) throw notFound();
     return toCharacterDocument(row);
   }

@@ -44,6 +44,7 @@ describe(`GET /api/media's queries at ${OWN} rows use the indexes (${TEST_DIALEC
         thumbnail: '',
         file_id: null,
         created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+        favorite: i % 10 === 0 ? 1 : 0,
       }));
     const createdAt = new Date(Date.UTC(2026, 0, 1)).toISOString();
     await db
@@ -92,6 +93,28 @@ describe(`GET /api/media's queries at ${OWN} rows use the indexes (${TEST_DIALEC
       // Each reads the owner's rows by the index, never the whole table nor a sort of it.
       expect(plan).toMatch(/media_user_(type_)?created_idx|media_user_character_idx/);
       expect(plan).not.toMatch(/SCAN media(?! USING)|Seq Scan on media/);
+    }
+  });
+
+  it('reads favourites and the oldest-first order, both ways and paged, by an index range', async () => {
+    const page = { limit: 100 };
+    const favouritePlans = await plansOf(async (repo) => {
+      const first = await repo.list('owner', { favorite: true }, page);
+      expect(first.total).toBe(OWN / 10);
+      await repo.list('owner', { favorite: true }, { ...page, cursor: first.nextCursor! });
+      const oldest = await repo.list('owner', { favorite: true }, { ...page, sort: 'oldest' });
+      await repo.list('owner', { favorite: true }, { ...page, sort: 'oldest', cursor: oldest.nextCursor! });
+    });
+    const oldestPlans = await plansOf(async (repo) => {
+      const first = await repo.list('owner', {}, { ...page, sort: 'oldest' });
+      expect(first.documents[0]?.id).toBe('owner-000000');
+      await repo.list('owner', {}, { ...page, sort: 'oldest', cursor: first.nextCursor! });
+    });
+    for (const plan of favouritePlans) expect(plan).toMatch(/media_user_favorite_created_idx/);
+    for (const plan of [...favouritePlans, ...oldestPlans]) {
+      // The total of an unfiltered list counts a narrower covering index: still the user's range.
+      expect(plan).toMatch(/media_user_(favorite_)?created_idx|media_user_character_idx/);
+      expect(plan).not.toMatch(/SCAN media(?! USING)|Seq Scan on media|TEMP B-TREE|Sort Key/);
     }
   });
 });

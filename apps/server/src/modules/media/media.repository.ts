@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { ListResponse, MediaType } from '@baegen/shared';
 import type { Db } from '../../db/client';
-import { type PageRequest, newestFirstPage } from '../../db/pagination';
+import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { MediaTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
 
@@ -9,13 +9,29 @@ export interface MediaFilter {
   characterId?: string;
   type?: MediaType;
   search?: string;
+  favorite?: boolean;
 }
 
-export type MediaRow = MediaTable & { character_name: string | null };
+export type MediaRow = Selectable<MediaTable> & { character_name: string | null };
 
 export interface MediaTypeCounts {
   videos: number;
   images: number;
+}
+
+/**
+ * The user's media joined with the character of the same user, so a deleted character (or an id
+ * that names someone else's character) yields a null name rather than another user's data.
+ */
+function withCharacters(db: Db, userId: string) {
+  return db
+    .selectFrom('media')
+    .leftJoin('characters', (join) =>
+      join
+        .onRef('characters.id', '=', 'media.character_id')
+        .onRef('characters.user_id', '=', 'media.user_id'),
+    )
+    .where('media.user_id', '=', userId);
 }
 
 export class MediaRepository {
@@ -25,7 +41,7 @@ export class MediaRepository {
    * Inserting an id that exists does nothing: a job that saves its media again after a restart.
    * Answers false when another record of the user already shows the same stored file.
    */
-  async insert(row: MediaTable): Promise<boolean> {
+  async insert(row: Insertable<MediaTable>): Promise<boolean> {
     try {
       await this.db.transaction().execute(async (trx) => {
         await trx
@@ -43,7 +59,7 @@ export class MediaRepository {
   }
 
   /** One media record of the user; undefined when they have none with this id. */
-  async get(userId: string, id: string): Promise<MediaTable | undefined> {
+  async get(userId: string, id: string): Promise<Selectable<MediaTable> | undefined> {
     return this.db
       .selectFrom('media')
       .selectAll()
@@ -64,23 +80,15 @@ export class MediaRepository {
   }
 
   /**
-   * The user's media joined with the character of the same user, so a deleted character (or an id
-   * that names someone else's character) yields a null name rather than another user's data. The
-   * join stays in this one statement: the search matches character names, and the total and the
-   * keyset pages must agree with it.
+   * The user's media with their character's name, filtered. The join stays in this one statement:
+   * the search matches character names, and the total and the keyset pages must agree with it.
    */
   private filtered(userId: string, filter: MediaFilter) {
-    const { characterId, type, search } = filter;
-    return this.db
-      .selectFrom('media')
-      .leftJoin('characters', (join) =>
-        join
-          .onRef('characters.id', '=', 'media.character_id')
-          .onRef('characters.user_id', '=', 'media.user_id'),
-      )
-      .where('media.user_id', '=', userId)
+    const { characterId, type, search, favorite } = filter;
+    return withCharacters(this.db, userId)
       .$if(characterId !== undefined, (qb) => qb.where('media.character_id', '=', characterId!))
       .$if(type !== undefined, (qb) => qb.where('media.type', '=', type!))
+      .$if(favorite !== undefined, (qb) => qb.where('media.favorite', '=', favorite ? 1 : 0))
       .$if(search !== undefined, (qb) =>
         qb.where((eb) =>
           eb.or([
@@ -91,15 +99,35 @@ export class MediaRepository {
       );
   }
 
-  /** One page newest first, with the count of every row the filter matches. */
+  /** One page in the requested order, with the count of every row the filter matches. */
   async list(userId: string, filter: MediaFilter, page: PageRequest): Promise<ListResponse<MediaRow>> {
     const matching = this.filtered(userId, filter);
     const rows = matching.selectAll('media').select('characters.name as character_name');
-    return newestFirstPage(matching, rows, { createdAt: 'media.created_at', id: 'media.id' }, page);
+    return keysetPage(matching, rows, { createdAt: 'media.created_at', id: 'media.id' }, page);
+  }
+
+  /** Stars or unstars the user's media; answers it as a list shows it, undefined when the user has no such media. */
+  async setFavorite(userId: string, id: string, favorite: boolean): Promise<MediaRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('media')
+        .set({ favorite: favorite ? 1 : 0 })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return undefined;
+      await bumpDataVersion(trx, userId);
+      return withCharacters(trx, userId)
+        .selectAll('media')
+        .select('characters.name as character_name')
+        .where('media.user_id', '=', userId)
+        .where('media.id', '=', id)
+        .executeTakeFirstOrThrow();
+    });
   }
 
   /** Deletes the user's media row and returns it; undefined when the user has no such media. */
-  async delete(userId: string, id: string): Promise<MediaTable | undefined> {
+  async delete(userId: string, id: string): Promise<Selectable<MediaTable> | undefined> {
     return this.db.transaction().execute(async (trx) => {
       const removed = await trx
         .deleteFrom('media')

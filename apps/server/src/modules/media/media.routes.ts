@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   mediaDownloadQuerySchema,
+  favoritePatchSchema,
   mediaInputSchema,
   mediaListQuerySchema,
   mediaListSchema,
@@ -55,6 +56,13 @@ export async function mediaRoutes(
         .header('x-content-type-options', 'nosniff')
         .send(png);
     },
+  );
+
+  r.patch(
+    '/:id',
+    { schema: { params: idParamsSchema, body: favoritePatchSchema, response: { 200: mediaSchema } } },
+    async (request) =>
+      media.setFavorite(currentUser(request).userId, request.params.id, request.body.favorite),
   );
 
   deleteRoute(r, (userId, id) => media.remove(userId, id));

@@ -41,9 +41,11 @@ function toDocument(row: MediaRow): Media {
     createdAt: row.created_at,
     characterName: row.character_name ?? UNKNOWN_CHARACTER,
     generation: generationOf(row),
+    favorite: row.favorite === 1,
   };
 }
 
+const mediaNotFound = () => AppError.notFound('Media not found', 'MEDIA_NOT_FOUND');
 const alreadySaved = () => new AppError(409, 'MEDIA_ALREADY_SAVED', MESSAGES.media.alreadySaved);
 
 export class MediaService {
@@ -80,7 +82,7 @@ export class MediaService {
       generation: generation ? JSON.stringify(generation) : null,
     };
     if (!(await this.repo.insert(record))) throw alreadySaved();
-    return toDocument({ ...record, character_name: character.name });
+    return toDocument({ ...record, favorite: 0, character_name: character.name });
   }
 
   async list(userId: string, query: MediaListQuery): Promise<ListResponse<Media>> {
@@ -89,15 +91,22 @@ export class MediaService {
       characterId: query.characterId || undefined,
       type: query.type,
       search: search ? search : undefined,
+      favorite: query.favorite,
     };
     const page = await this.repo.list(userId, filter, query);
     return { ...page, documents: page.documents.map(toDocument) };
   }
 
+  async setFavorite(userId: string, id: string, favorite: boolean): Promise<Media> {
+    const row = await this.repo.setFavorite(userId, id, favorite);
+    if (!row) throw mediaNotFound();
+    return toDocument(row);
+  }
+
   /** Removes the record, then its stored file unless another of the user's records still shows it. */
   async remove(userId: string, id: string): Promise<void> {
     const removed = await this.repo.delete(userId, id);
-    if (!removed) throw AppError.notFound('Media not found', 'MEDIA_NOT_FOUND');
+    if (!removed) throw mediaNotFound();
     const inUse =
       (await this.repo.isUrlInUse(userId, removed.url)) ||
       (await this.characters.usesImageUrl(userId, removed.url));

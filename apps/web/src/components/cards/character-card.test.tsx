@@ -1,7 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ELLIPSIS, defaultAvatarUrl } from '@baegen/shared';
+import {
+  CHARACTER_DESCRIPTION_PREVIEW,
+  FAVORITE_LABELS,
+  type Character,
+  ELLIPSIS,
+  defaultAvatarUrl,
+} from '@baegen/shared';
 import { fakeCharacter as character } from '../../test/fake-api';
 import { CharacterCard } from './character-card';
 
@@ -78,5 +84,24 @@ describe('CharacterCard', () => {
     expect(card.querySelector('img')!.getAttribute('src')).toBe('https://images.example.com/luna.png');
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByText('Astronomer')).toBeNull();
+  });
+
+  it('stars and unstars the character when the list asks for a star', () => {
+    const onFavorite = vi.fn();
+    const starred = character({ favorite: true });
+    render(
+      <MemoryRouter>
+        <CharacterCard character={starred} onDelete={vi.fn()} onFavorite={onFavorite} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(
+      screen.getByRole('button', { name: `${FAVORITE_LABELS.remove}: Luna Vale`, pressed: true }),
+    );
+    expect(onFavorite).toHaveBeenCalledWith(starred, false);
+  });
+
+  it('shows no star when nothing handles it', () => {
+    renderCard(character());
+    expect(screen.queryByRole('button', { name: new RegExp(FAVORITE_LABELS.add) })).toBeNull();
   });
 });

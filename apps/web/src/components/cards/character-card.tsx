@@ -6,9 +6,16 @@ import { CARD_PICTURES } from './card-pictures';
 import { CharacterImage } from './character-image';
 import { CompactCard } from './compact-card';
 import { ExportCardLink } from './export-card-link';
+import { FavoriteButton } from './favorite-button';
 
 export type CharacterCardProps =
-  | { character: Character; onDelete: (character: Character) => void; compact?: false }
+  | {
+      character: Character;
+      onDelete: (character: Character) => void;
+      /** Stars or unstars the character; without it the card shows no star. */
+      onFavorite?: (character: Character, favorite: boolean) => void;
+      compact?: false;
+    }
   /** The dashboard's recent card: picture, name and date, one link to the media form for her. */
   | { character: Character; compact: true; onDelete?: undefined };
 
@@ -52,7 +59,7 @@ export function CharacterCard(props: CharacterCardProps) {
     );
   }
 
-  const { onDelete } = props;
+  const { onDelete, onFavorite } = props;
   return (
     <article className="card group flex flex-col overflow-hidden" data-testid="character-card">
       <div className="relative">
@@ -64,6 +71,13 @@ export function CharacterCard(props: CharacterCardProps) {
           className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
         />
         <div className="absolute top-3 right-3 flex gap-2">
+          {onFavorite ? (
+            <FavoriteButton
+              favorite={character.favorite}
+              subject={name}
+              onToggle={(favorite) => onFavorite(character, favorite)}
+            />
+          ) : null}
           <Link
             to={ROUTES.editCharacter(id)}
             className={ICON_BUTTON}

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { MEDIA_TITLE_PREVIEW, PREVIEW_WIDTHS, ROUTES, truncate } from '@baegen/shared';
+import { FAVORITE_LABELS, MEDIA_TITLE_PREVIEW, PREVIEW_WIDTHS, ROUTES, truncate } from '@baegen/shared';
 import { fakeMedia } from '../../test/fake-api';
 import { MediaCard } from './media-card';
 
@@ -66,5 +66,29 @@ describe('MediaCard', () => {
     expect(screen.getByText('VIDEO')).toBeTruthy();
     expect(card.textContent).toContain('Luna Vale · Mar 8, 2026');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('stars and unstars the media when the gallery asks for a star', () => {
+    const onFavorite = vi.fn();
+    const media = fakeMedia();
+    const { rerender } = render(
+      <MemoryRouter>
+        <MediaCard media={media} onDelete={vi.fn()} onFavorite={onFavorite} />
+      </MemoryRouter>,
+    );
+    const title = truncate(media.prompt, MEDIA_TITLE_PREVIEW);
+    fireEvent.click(screen.getByRole('button', { name: `${FAVORITE_LABELS.add}: ${title}`, pressed: false }));
+    expect(onFavorite).toHaveBeenCalledWith(media, true);
+
+    const starred = fakeMedia({ favorite: true });
+    rerender(
+      <MemoryRouter>
+        <MediaCard media={starred} onDelete={vi.fn()} onFavorite={onFavorite} />
+      </MemoryRouter>,
+    );
+    fireEvent.click(
+      screen.getByRole('button', { name: `${FAVORITE_LABELS.remove}: ${title}`, pressed: true }),
+    );
+    expect(onFavorite).toHaveBeenLastCalledWith(starred, false);
   });
 });

@@ -7,10 +7,17 @@ import { MediaTypeBadge } from '../ui/media-type-badge';
 import { CARD_PICTURES } from './card-pictures';
 import { CompactCard } from './compact-card';
 import { MediaInfoButton } from './media-info-button';
+import { FavoriteButton } from './favorite-button';
 import { VideoPlayer } from './video-player';
 
 export type MediaCardProps =
-  | { media: Media; onDelete: (media: Media) => void; compact?: false }
+  | {
+      media: Media;
+      onDelete: (media: Media) => void;
+      /** Stars or unstars the media; without it the card shows no star. */
+      onFavorite?: (media: Media, favorite: boolean) => void;
+      compact?: false;
+    }
   /** The dashboard's recent card: picture, title, character and date, one link to the gallery. */
   | { media: Media; compact: true; onDelete?: undefined };
 
@@ -62,7 +69,7 @@ export function MediaCard(props: MediaCardProps) {
   const { media } = props;
   if (props.compact) return <CompactMediaCard media={media} />;
 
-  const { onDelete } = props;
+  const { onDelete, onFavorite } = props;
   const title = mediaTitle(media);
   const isVideo = media.type === 'video';
 
@@ -100,6 +107,14 @@ export function MediaCard(props: MediaCardProps) {
         )}
         <MediaTypeBadge type={media.type} />
         <MediaInfoButton media={media} title={title} />
+        {onFavorite ? (
+          <FavoriteButton
+            favorite={media.favorite}
+            subject={title}
+            onToggle={(favorite) => onFavorite(media, favorite)}
+            className="absolute top-3 right-25"
+          />
+        ) : null}
         <button
           type="button"
           onClick={() => onDelete(media)}

@@ -6,13 +6,16 @@ import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
 import { CreateLink, ListPage } from '../../components/list/list-page';
+import { SortSelect } from '../../components/list/sort-select';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
+import { useSortParam } from '../../lib/list-sort';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteCharacter } from './api/use-delete-character';
 import { ImportCardControl } from './components/import-card-control';
+import { useFavoriteCharacter } from './api/use-favorite-character';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -21,7 +24,9 @@ export function CharactersPage() {
   usePageTitle(PAGE_HEADINGS.characters);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
-  const characters = useCharacterList(search);
+  const { sort, setSort } = useSortParam();
+  const characters = useCharacterList(search, sort);
+  const favorite = useFavoriteCharacter();
   const deletion = usePendingDelete<Character>(useDeleteCharacter());
   const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
@@ -41,13 +46,15 @@ export function CharactersPage() {
         ...deletion.dialog,
       }}
     >
-      <div className="mb-8 flex gap-3" role="search">
+      <div className="mb-8 flex flex-wrap gap-3" role="search">
         <SearchInput
           label="Search characters"
           value={searchInput}
           onChange={setSearchInput}
           placeholder="Search characters..."
         />
+        {/* On a phone the order takes a row of its own, so the search keeps room to type. */}
+        <SortSelect value={sort} onChange={setSort} className="max-sm:order-last max-sm:w-full" />
         {/* SPEC.md §2: the Filters button is shown and intentionally does nothing. */}
         <Button
           variant="secondary"
@@ -83,7 +90,13 @@ export function CharactersPage() {
           placement: 'bottom',
         }}
         dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
-        renderItem={(character) => <CharacterCard character={character} onDelete={deletion.ask} />}
+        renderItem={(character) => (
+          <CharacterCard
+            character={character}
+            onDelete={deletion.ask}
+            onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
+          />
+        )}
       />
     </ListPage>
   );

@@ -7,9 +7,11 @@ import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
 import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
+import { useSortParam } from '../../lib/list-sort';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useDeleteMedia } from './api/use-delete-media';
+import { useFavoriteMedia } from './api/use-favorite-media';
 import { MediaFilters } from './components/media-filters';
 import { PendingVideos } from './components/pending-videos';
 import { useMediaFilters } from './use-media-filters';
@@ -25,7 +27,9 @@ const CARD_HEIGHT_GUESS = 560;
 export function MediaPage() {
   usePageTitle(PAGE_HEADINGS.media);
   const { filters, update, clear, active } = useMediaFilters();
-  const media = useMediaList(filters);
+  const { sort, setSort } = useSortParam();
+  const media = useMediaList(filters, sort);
+  const favorite = useFavoriteMedia();
   const characters = useCharacterOptions();
   const deletion = usePendingDelete<Media>(useDeleteMedia());
   const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
@@ -47,6 +51,8 @@ export function MediaPage() {
         onChange={update}
         onClear={clear}
         controls={GRID_ID}
+        sort={sort}
+        onSortChange={setSort}
       />
       <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
       <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
@@ -76,7 +82,13 @@ export function MediaPage() {
             placement: 'top',
           }}
           dimmed={media.isPlaceholderData}
-          renderItem={(item) => <MediaCard media={item} onDelete={deletion.ask} />}
+          renderItem={(item) => (
+            <MediaCard
+              media={item}
+              onDelete={deletion.ask}
+              onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
+            />
+          )}
           windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
         />
       </section>

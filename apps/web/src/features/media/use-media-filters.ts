@@ -3,8 +3,16 @@ import { useSearchParams } from 'react-router';
 import { MEDIA_TYPES, type MediaType } from '@baegen/shared';
 import type { MediaListFilters } from '../../api/media.queries';
 
-/** Query parameters of /media: `?q=&character=&type=` (a reload, the back button or a link keep them). */
-export const FILTER_PARAMS = { search: 'q', characterId: 'character', type: 'type' } as const;
+/**
+ * Query parameters of /media: `?q=&character=&type=&favorite=true` (a reload, the back button or a
+ * link keep them).
+ */
+export const FILTER_PARAMS = {
+  search: 'q',
+  characterId: 'character',
+  type: 'type',
+  favorite: 'favorite',
+} as const;
 
 function parseType(value: string | null): MediaType | '' {
   return MEDIA_TYPES.find((type) => type === value) ?? '';
@@ -19,6 +27,7 @@ export function useMediaFilters() {
       search: (params.get(FILTER_PARAMS.search) ?? '').trim(),
       characterId: params.get(FILTER_PARAMS.characterId) ?? '',
       type: parseType(params.get(FILTER_PARAMS.type)),
+      favorite: params.get(FILTER_PARAMS.favorite) === 'true',
     }),
     [params],
   );
@@ -32,7 +41,7 @@ export function useMediaFilters() {
           for (const [key, param] of Object.entries(FILTER_PARAMS) as [keyof MediaListFilters, string][]) {
             if (!(key in change)) continue;
             const value = change[key];
-            if (value) next.set(param, value);
+            if (value) next.set(param, String(value));
             else next.delete(param);
           }
           return next;
@@ -43,8 +52,11 @@ export function useMediaFilters() {
     [setParams],
   );
 
-  const clear = useCallback(() => update({ search: '', characterId: '', type: '' }), [update]);
-  const active = Boolean(filters.search || filters.characterId || filters.type);
+  const clear = useCallback(
+    () => update({ search: '', characterId: '', type: '', favorite: false }),
+    [update],
+  );
+  const active = Boolean(filters.search || filters.characterId || filters.type || filters.favorite);
 
   return { filters, update, clear, active };
 }

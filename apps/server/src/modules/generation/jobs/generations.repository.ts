@@ -1,6 +1,6 @@
 import { type Updateable, sql } from 'kysely';
 import type { Db } from '../../../db/client';
-import { type PageRequest, newestFirstPage } from '../../../db/pagination';
+import { type PageRequest, keysetPage } from '../../../db/pagination';
 import type { GenerationsTable } from '../../../db/schema';
 import { encodeNotice } from './generation-events.relay';
 
@@ -51,7 +51,7 @@ export class GenerationsRepository {
       .selectFrom('generations')
       .where('user_id', '=', userId)
       .$if(status !== undefined, (qb) => qb.where('status', 'in', status === 'active' ? ACTIVE : FINISHED));
-    return newestFirstPage(matching, matching.selectAll(), { createdAt: 'created_at', id: 'id' }, page);
+    return keysetPage(matching, matching.selectAll(), { createdAt: 'created_at', id: 'id' }, page);
   }
 
   /**

@@ -1,10 +1,12 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { X } from 'lucide-react';
-import { type MediaType, UNKNOWN_CHARACTER } from '@baegen/shared';
+import { FAVORITE_LABELS, type ListSort, type MediaType, UNKNOWN_CHARACTER } from '@baegen/shared';
 import type { CharacterOption } from '../../../api/characters.queries';
 import type { MediaListFilters } from '../../../api/media.queries';
+import { SortSelect } from '../../../components/list/sort-select';
 import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
+import { FavoritesToggle } from './favorites-toggle';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -21,9 +23,12 @@ export interface MediaFiltersProps {
   onClear: () => void;
   /** id of the element the type tabs control (the grid). */
   controls: string;
+  sort: ListSort;
+  onSortChange: (sort: ListSort) => void;
 }
 
-export function MediaFilters({ filters, characters, onChange, onClear, controls }: MediaFiltersProps) {
+export function MediaFilters(props: MediaFiltersProps) {
+  const { filters, characters, onChange, onClear, controls } = props;
   const characterSelectId = useId();
   const [text, setText] = useState(filters.search);
   const [syncedSearch, setSyncedSearch] = useState(filters.search);
@@ -70,6 +75,7 @@ export function MediaFilters({ filters, characters, onChange, onClear, controls 
       label: `Type: ${filters.type === 'video' ? 'Videos' : 'Images'}`,
       clear: { type: '' as const },
     },
+    filters.favorite && { key: 'favorite', label: FAVORITE_LABELS.filter, clear: { favorite: false } },
   ].filter((chip) => !!chip);
 
   return (
@@ -131,6 +137,15 @@ export function MediaFilters({ filters, characters, onChange, onClear, controls 
             </button>
           );
         })}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <FavoritesToggle
+          pressed={filters.favorite}
+          onChange={(favorite) => onChange({ favorite })}
+          controls={controls}
+        />
+        <SortSelect value={props.sort} onChange={props.onSortChange} className="ml-auto" />
       </div>
 
       {chips.length > 0 ? (

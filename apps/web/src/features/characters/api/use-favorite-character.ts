@@ -1,0 +1,12 @@
+import { characterSchema } from '@baegen/shared';
+import { characterKeys, characterPath } from '../../../api/characters.queries';
+import { useFavoriteMutation } from '../../../lib/use-favorite-mutation';
+
+/** Stars or unstars a character, in every cached list of characters at once. */
+export function useFavoriteCharacter() {
+  return useFavoriteMutation({
+    path: characterPath,
+    schema: characterSchema,
+    listsKey: characterKeys.lists(),
+  });
+}

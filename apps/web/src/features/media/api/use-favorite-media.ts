@@ -1,0 +1,8 @@
+import { mediaSchema } from '@baegen/shared';
+import { mediaKeys, mediaPath } from '../../../api/media.queries';
+import { useFavoriteMutation } from '../../../lib/use-favorite-mutation';
+
+/** Stars or unstars one media record, in every cached gallery list at once. */
+export function useFavoriteMedia() {
+  return useFavoriteMutation({ path: mediaPath, schema: mediaSchema, listsKey: mediaKeys.lists() });
+}
