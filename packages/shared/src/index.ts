@@ -5,3 +5,4 @@ export * from './format';
 export * from './schemas';
 export * from './routes';
 export * from './generations';
+export * from './bulk';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadMedia, mediaDownloadUrl, mediaFileName, mediaTitle } from './media-file';
+import { mediaFileName } from '@baegen/shared';
+import { downloadMedia, mediaDownloadUrl, mediaTitle } from './media-file';
 
 describe('mediaTitle', () => {
   it('cuts the prompt at 60 characters with "..."', () => {

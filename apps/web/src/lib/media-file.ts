@@ -1,13 +1,15 @@
-import { MEDIA_TITLE_PREVIEW, type Media, fileIdFromUrl, filePreviewUrl, truncate } from '@baegen/shared';
+import {
+  MEDIA_TITLE_PREVIEW,
+  type Media,
+  fileIdFromUrl,
+  filePreviewUrl,
+  mediaFileName,
+  truncate,
+} from '@baegen/shared';
 
 /** The card's title: the prompt cut to 60 characters (media have no title of their own). */
 export function mediaTitle(media: Pick<Media, 'prompt'>): string {
   return truncate(media.prompt, MEDIA_TITLE_PREVIEW);
-}
-
-/** `<title or "media">_<id>.<mp4|jpg>` (SPEC.md §3); media have no title, so always `media_<id>`. */
-export function mediaFileName(media: Pick<Media, '$id' | 'type'>): string {
-  return `media_${media.$id}.${media.type === 'video' ? 'mp4' : 'jpg'}`;
 }
 
 /** Where the downloaded bytes come from: one of our stored images is asked for as JPEG already. */

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { characterInputSchema, characterListSchema, characterSchema, listQuerySchema } from '@baegen/shared';
+import {
+  bulkDeleteResultSchema,
+  bulkIdsSchema,
+  characterInputSchema,
+  characterListSchema,
+  characterSchema,
+  listQuerySchema,
+} from '@baegen/shared';
 import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
@@ -42,4 +49,10 @@ export async function characterRoutes(
   );
 
   deleteRoute(r, (userId, id) => characters.delete(userId, id));
+
+  r.post(
+    '/bulk-delete',
+    { schema: { body: bulkIdsSchema, response: { 200: bulkDeleteResultSchema } } },
+    async (request) => characters.deleteMany(currentUser(request).userId, request.body.ids),
+  );
 }
