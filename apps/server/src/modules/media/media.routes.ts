@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  bulkDeleteResultSchema,
+  bulkIdsSchema,
   mediaInputSchema,
   mediaListQuerySchema,
   mediaListSchema,
@@ -9,13 +11,14 @@ import {
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
 import { deleteRoute, sendListPage, signedInRoutes } from '../auth/signed-in-routes';
+import type { MediaExportService } from './media-export.service';
 import type { MediaService } from './media.service';
 
 export async function mediaRoutes(
   app: FastifyInstance,
-  opts: { media: MediaService; listCache: ListPageCache },
+  opts: { media: MediaService; mediaExport: MediaExportService; listCache: ListPageCache },
 ) {
-  const { media, listCache } = opts;
+  const { media, mediaExport, listCache } = opts;
   const r = signedInRoutes(app);
 
   r.get(
@@ -39,4 +42,21 @@ export async function mediaRoutes(
   );
 
   deleteRoute(r, (userId, id) => media.remove(userId, id));
+
+  r.post(
+    '/bulk-delete',
+    { schema: { body: bulkIdsSchema, response: { 200: bulkDeleteResultSchema } } },
+    async (request) => media.removeMany(currentUser(request).userId, request.body.ids),
+  );
+
+  // A zip of the records' files; its bytes are streamed, so no response schema applies.
+  r.post('/export', { schema: { body: bulkIdsSchema } }, async (request, reply) => {
+    const archive = await mediaExport.archive(currentUser(request).userId, request.body.ids);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(archive.stream);
+  });
 }
