@@ -61,11 +61,15 @@ export async function downloadMedia(media: Pick<Media, '$id' | 'type' | 'url'>):
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Download of ${url} failed with status ${response.status}`);
   const fetched = await response.blob();
-  const blob = media.type === 'image' ? await asJpeg(fetched) : fetched;
+  saveBlob(media.type === 'image' ? await asJpeg(fetched) : fetched, mediaFileName(media));
+}
+
+/** Hands a blob to the browser as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = mediaFileName(media);
+  link.download = fileName;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();

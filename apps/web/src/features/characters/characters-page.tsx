@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
 import { type Character, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
+import { SelectableItem } from '../../components/list/selectable-item';
 import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSelection } from '../../lib/use-selection';
 import { useDeleteCharacter } from './api/use-delete-character';
+import { CharactersSelectBar } from './components/characters-select-bar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -22,6 +25,8 @@ export function CharactersPage() {
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const characters = useCharacterList(search);
   const deletion = usePendingDelete<Character>(useDeleteCharacter());
+  const loadedIds = useMemo(() => characters.items.map((item) => item.$id), [characters.items]);
+  const selection = useSelection(loadedIds);
   const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
   return (
@@ -51,6 +56,7 @@ export function CharactersPage() {
           <span className="max-sm:sr-only">Filters</span>
         </Button>
       </div>
+      <CharactersSelectBar selection={selection} loadedCount={characters.items.length} />
       <ListGrid
         list={characters}
         noun="characters"
@@ -77,7 +83,11 @@ export function CharactersPage() {
           placement: 'bottom',
         }}
         dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
-        renderItem={(character) => <CharacterCard character={character} onDelete={deletion.ask} />}
+        renderItem={(character) => (
+          <SelectableItem id={character.$id} title={character.name} selection={selection}>
+            <CharacterCard character={character} onDelete={deletion.ask} />
+          </SelectableItem>
+        )}
       />
     </ListPage>
   );

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { ImageOff } from 'lucide-react';
 import { MESSAGES, type Media, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
@@ -5,12 +6,16 @@ import { useMediaList } from '../../api/media.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
+import { SelectableItem } from '../../components/list/selectable-item';
 import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
+import { mediaTitle } from '../../lib/media-file';
+import { useSelection } from '../../lib/use-selection';
 import { useDeleteMedia } from './api/use-delete-media';
 import { MediaFilters } from './components/media-filters';
+import { MediaSelectBar } from './components/media-select-bar';
 import { PendingVideos } from './components/pending-videos';
 import { useMediaFilters } from './use-media-filters';
 
@@ -28,6 +33,8 @@ export function MediaPage() {
   const media = useMediaList(filters);
   const characters = useCharacterOptions();
   const deletion = usePendingDelete<Media>(useDeleteMedia());
+  const loadedIds = useMemo(() => media.items.map((item) => item.$id), [media.items]);
+  const selection = useSelection(loadedIds);
   const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
 
   return (
@@ -49,6 +56,7 @@ export function MediaPage() {
         controls={GRID_ID}
       />
       <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
+      <MediaSelectBar selection={selection} loadedCount={media.items.length} />
       <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
         <ListGrid
           list={media}
@@ -76,7 +84,11 @@ export function MediaPage() {
             placement: 'top',
           }}
           dimmed={media.isPlaceholderData}
-          renderItem={(item) => <MediaCard media={item} onDelete={deletion.ask} />}
+          renderItem={(item) => (
+            <SelectableItem id={item.$id} title={mediaTitle(item)} selection={selection}>
+              <MediaCard media={item} onDelete={deletion.ask} />
+            </SelectableItem>
+          )}
           windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
         />
       </section>
