@@ -38,11 +38,12 @@ export function SelectableItem({
         <span
           aria-hidden
           className={cn(
-            'absolute top-3 left-3 grid size-7 place-items-center rounded-md border-2 shadow',
-            selected ? 'border-rose-glow bg-rose-glow text-white' : 'border-ink-100 bg-ink-950/70',
+            // Over the card's own delete button, which select mode replaces.
+            'absolute top-3 right-3 grid size-9 place-items-center rounded-lg border-2 shadow',
+            selected ? 'border-rose-glow bg-rose-glow text-white' : 'border-ink-100 bg-ink-950',
           )}
         >
-          {selected ? <Check className="size-4" /> : null}
+          {selected ? <Check className="size-5" /> : null}
         </span>
       </button>
     </div>
