@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -127,6 +128,57 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
       mediaFileName(theirs),
       MEDIA_EXPORT_MANIFEST,
     ]);
+  });
+
+  /** Descriptors this process holds open on files under `dir`. */
+  function openFilesUnder(dir: string): string[] {
+    return fs
+      .readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .filter(
+        (target) => target.startsWith(dir) && !target.endsWith('.db') && !/\.db-(wal|shm)$/.test(target),
+      );
+  }
+
+  it('closes the file it was reading when the client goes away mid-download', async () => {
+    const characterId = (await createCharacter(ctx, alice, 'Rhea')).$id;
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const url = await uploadVideo(alice, fakeMp4(4_900_000));
+      ids.push((await createMedia(ctx, alice, { characterId, type: 'video', url })).$id);
+    }
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = JSON.stringify({ ids });
+    await new Promise<void>((resolve, reject) => {
+      const request = http.request(
+        `${address}${URL}`,
+        {
+          method: 'POST',
+          headers: { ...alice.headers, 'content-type': 'application/json', 'content-length': body.length },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          // One chunk, then nothing more is read: the server is left waiting half way.
+          res.once('data', () => {
+            res.pause();
+            setTimeout(() => {
+              expect(openFilesUnder(ctx.dataDir).length).toBeGreaterThan(0);
+              request.destroy();
+              resolve();
+            }, 300);
+          });
+        },
+      );
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
+      request.end(body);
+    });
+    await expect.poll(() => openFilesUnder(ctx.dataDir), { timeout: 5000 }).toEqual([]);
   });
 
   it('refuses an empty or over-long list with 400 and a signed-out caller with 401', async () => {

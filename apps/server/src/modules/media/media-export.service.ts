@@ -43,15 +43,19 @@ export class MediaExportService {
     const documents = await this.media.getMany(userId, ids);
     const items = await Promise.all(documents.map((media) => this.plan(userId, media)));
     const zip = new ZipFile();
+    const stream = zip.outputStream as PassThrough;
+    let reading: Readable | undefined;
     for (const { open, file, media } of items) {
       if (!open || !file) continue;
       // Stored already compressed (JPEG, MP4): deflating again would cost CPU for nothing.
       const options = { compress: false, mtime: new Date(media.createdAt) };
       zip.addReadStreamLazy(file, options, (done) => {
         open()
-          .then((stream) => {
-            stream.once('error', (error) => zip.emit('error', error));
-            done(null, stream);
+          .then((source) => {
+            if (stream.destroyed) return source.destroy();
+            reading = source;
+            source.once('error', (error) => zip.emit('error', error));
+            done(null, source);
           })
           .catch((error: unknown) => zip.emit('error', error));
       });
@@ -64,9 +68,10 @@ export class MediaExportService {
       mtime: this.clock(),
     });
     zip.end();
-    const stream = zip.outputStream as PassThrough;
     // The answer has started by now: a file that fails half way can only cut the download short.
     zip.on('error', (error: Error) => stream.destroy(error));
+    // A client that goes away mid-entry leaves that entry's file open: it is closed with the answer.
+    stream.once('close', () => reading?.destroy());
     return { fileName: mediaExportFileName(documents.length), stream };
   }
 
