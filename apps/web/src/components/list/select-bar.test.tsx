@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@baegen/shared';
 import { useSelection } from '../../lib/use-selection';
-import { SelectBar, type SelectBarProps } from './select-bar';
+import { SelectBar, type SelectBarProps, SelectButton } from './select-bar';
 import { SelectableItem } from './selectable-item';
 
 const ITEMS = ['one', 'two', 'three', 'four'];
@@ -21,13 +21,8 @@ function List(props: Pick<SelectBarProps, 'onDelete' | 'onDownload'>) {
   const selection = useSelection(ITEMS);
   return (
     <>
-      <SelectBar
-        selection={selection}
-        loadedCount={ITEMS.length}
-        noun={MESSAGES.bulk.mediaNoun}
-        deleting={false}
-        {...props}
-      />
+      <SelectButton selection={selection} loadedCount={ITEMS.length} />
+      <SelectBar selection={selection} noun={MESSAGES.bulk.mediaNoun} deleting={false} {...props} />
       {ITEMS.map((id) => (
         <SelectableItem key={id} id={id} title={id} selection={selection}>
           <a href={`/item/${id}`}>{id}</a>
@@ -45,7 +40,9 @@ describe('SelectBar', () => {
     const onDelete = vi.fn().mockResolvedValue({ deleted: 3 });
     render(<List onDelete={onDelete} />);
     expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('toolbar')).toBeNull();
     fireEvent.click(button(MESSAGES.bulk.select));
+    expect(button(MESSAGES.bulk.select)).toHaveProperty('disabled', true);
     expect(screen.getByText(MESSAGES.bulk.selected(0))).toBeTruthy();
     expect(button(MESSAGES.bulk.delete)).toHaveProperty('disabled', true);
 
@@ -63,7 +60,7 @@ describe('SelectBar', () => {
 
     expect(onDelete).toHaveBeenCalledWith(['two', 'three', 'four']);
     await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull());
-    expect(button(MESSAGES.bulk.select)).toBeTruthy();
+    expect(button(MESSAGES.bulk.select)).toHaveProperty('disabled', false);
   });
 
   it('keeps the selection when the delete fails, and offers the zip only when given', async () => {

@@ -5,10 +5,25 @@ import type { Selection } from '../../lib/use-selection';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 
+/**
+ * The header's Select button, there from the first paint so nothing moves when the list arrives;
+ * it waits for loaded items.
+ */
+export function SelectButton({ selection, loadedCount }: { selection: Selection; loadedCount: number }) {
+  return (
+    <Button
+      variant="secondary"
+      icon={<CheckSquare className="size-4" aria-hidden />}
+      disabled={loadedCount === 0 || selection.active}
+      onClick={selection.enter}
+    >
+      {MESSAGES.bulk.select}
+    </Button>
+  );
+}
+
 export interface SelectBarProps {
   selection: Selection;
-  /** How many items are loaded; Select is offered only when there are some. */
-  loadedCount: number;
   /** "3 media", "2 characters": the dialog's and the count's noun. */
   noun: (count: number) => string;
   /** Deletes the selected items; resolves once they are gone, rejects when nothing was deleted. */
@@ -19,10 +34,12 @@ export interface SelectBarProps {
   downloading?: boolean;
 }
 
-/** The Select button of a list, and in select mode the bar with the count and the actions. */
+/**
+ * In select mode, the bar with the count and the actions: fixed at the bottom of the screen, over
+ * the list rather than in it, so entering select mode moves no card.
+ */
 export function SelectBar({
   selection,
-  loadedCount,
   noun,
   onDelete,
   deleting,
@@ -31,28 +48,14 @@ export function SelectBar({
 }: SelectBarProps) {
   const [confirming, setConfirming] = useState(false);
   const count = selection.ids.length;
-
-  if (!selection.active) {
-    if (loadedCount === 0) return null;
-    return (
-      <div className="mb-6 flex justify-end">
-        <Button
-          variant="secondary"
-          icon={<CheckSquare className="size-4" aria-hidden />}
-          onClick={selection.enter}
-        >
-          {MESSAGES.bulk.select}
-        </Button>
-      </div>
-    );
-  }
+  if (!selection.active) return null;
 
   return (
     <>
       <div
         role="toolbar"
         aria-label={MESSAGES.bulk.selected(count)}
-        className="sticky top-20 z-20 mb-6 flex flex-wrap items-center gap-3 rounded-card border border-ink-700 bg-ink-900/95 p-3 shadow-glow backdrop-blur"
+        className="fixed inset-x-4 bottom-4 z-30 mx-auto flex max-w-3xl flex-wrap items-center gap-3 rounded-card border border-ink-700 bg-ink-900/95 p-3 shadow-glow backdrop-blur"
       >
         <p className="mr-auto pl-2 font-semibold" aria-live="polite">
           {MESSAGES.bulk.selected(count)}

@@ -5,6 +5,7 @@ import { useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
+import { SelectButton } from '../../components/list/select-bar';
 import { SelectableItem } from '../../components/list/selectable-item';
 import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
@@ -33,6 +34,7 @@ export function CharactersPage() {
     <ListPage
       title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
+      actions={<SelectButton selection={selection} loadedCount={characters.items.length} />}
       createLink={createLink}
       confirmDelete={{
         title: MESSAGES.characters.deleteTitle,
@@ -56,7 +58,6 @@ export function CharactersPage() {
           <span className="max-sm:sr-only">Filters</span>
         </Button>
       </div>
-      <CharactersSelectBar selection={selection} loadedCount={characters.items.length} />
       <ListGrid
         list={characters}
         noun="characters"
@@ -89,6 +90,7 @@ export function CharactersPage() {
           </SelectableItem>
         )}
       />
+      <CharactersSelectBar selection={selection} />
     </ListPage>
   );
 }

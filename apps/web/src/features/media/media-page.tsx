@@ -6,6 +6,7 @@ import { useMediaList } from '../../api/media.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
+import { SelectButton } from '../../components/list/select-bar';
 import { SelectableItem } from '../../components/list/selectable-item';
 import { CreateLink, ListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
@@ -41,6 +42,7 @@ export function MediaPage() {
     <ListPage
       title={PAGE_HEADINGS.media}
       subtitle="Every photo and video you kept."
+      actions={<SelectButton selection={selection} loadedCount={media.items.length} />}
       createLink={createLink}
       confirmDelete={{
         title: MESSAGES.media.deleteTitle,
@@ -56,7 +58,6 @@ export function MediaPage() {
         controls={GRID_ID}
       />
       <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
-      <MediaSelectBar selection={selection} loadedCount={media.items.length} />
       <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
         <ListGrid
           list={media}
@@ -92,6 +93,7 @@ export function MediaPage() {
           windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
         />
       </section>
+      <MediaSelectBar selection={selection} />
     </ListPage>
   );
 }

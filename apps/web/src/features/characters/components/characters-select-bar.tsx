@@ -5,13 +5,7 @@ import { useBulkDelete } from '../../../lib/use-bulk-delete';
 import type { Selection } from '../../../lib/use-selection';
 
 /** The characters list's select mode: delete the selected characters at once. */
-export function CharactersSelectBar({
-  selection,
-  loadedCount,
-}: {
-  selection: Selection;
-  loadedCount: number;
-}) {
+export function CharactersSelectBar({ selection }: { selection: Selection }) {
   const deletion = useBulkDelete({
     path: `${CHARACTERS_PATH}/bulk-delete`,
     listsKey: characterKeys.lists(),
@@ -20,7 +14,6 @@ export function CharactersSelectBar({
   return (
     <SelectBar
       selection={selection}
-      loadedCount={loadedCount}
       noun={MESSAGES.bulk.charactersNoun}
       onDelete={deletion.mutateAsync}
       deleting={deletion.isPending}

@@ -8,7 +8,7 @@ import { useBulkDelete } from '../../../lib/use-bulk-delete';
 import type { Selection } from '../../../lib/use-selection';
 
 /** The gallery's select mode: delete the selected media, or download them as one zip. */
-export function MediaSelectBar({ selection, loadedCount }: { selection: Selection; loadedCount: number }) {
+export function MediaSelectBar({ selection }: { selection: Selection }) {
   const deletion = useBulkDelete({
     path: `${MEDIA_PATH}/bulk-delete`,
     listsKey: mediaKeys.lists(),
@@ -25,7 +25,6 @@ export function MediaSelectBar({ selection, loadedCount }: { selection: Selectio
   return (
     <SelectBar
       selection={selection}
-      loadedCount={loadedCount}
       noun={MESSAGES.bulk.mediaNoun}
       onDelete={deletion.mutateAsync}
       deleting={deletion.isPending}
