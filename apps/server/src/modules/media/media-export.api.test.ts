@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   BULK_MAX_IDS,
@@ -130,6 +131,10 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
     ]);
   });
 
+  let address: string | undefined;
+  /** The app on a real socket, for the tests that need one to break off or fail half way. */
+  const listening = async () => (address ??= await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+
   /** Descriptors this process holds open on files under `dir`. */
   function openFilesUnder(dir: string): string[] {
     return fs
@@ -153,11 +158,11 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
       const url = await uploadVideo(alice, fakeMp4(4_900_000));
       ids.push((await createMedia(ctx, alice, { characterId, type: 'video', url })).$id);
     }
-    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const body = JSON.stringify({ ids });
     await new Promise<void>((resolve, reject) => {
       const request = http.request(
-        `${address}${URL}`,
+        `${base}${URL}`,
         {
           method: 'POST',
           headers: { ...alice.headers, 'content-type': 'application/json', 'content-length': body.length },
@@ -179,6 +184,37 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
       request.end(body);
     });
     await expect.poll(() => openFilesUnder(ctx.dataDir), { timeout: 5000 }).toEqual([]);
+  });
+
+  it('cuts the download short when an image turns out damaged half way', async () => {
+    const characterId = (await createCharacter(ctx, alice, 'Tess')).$id;
+    const video = await createMedia(ctx, alice, {
+      characterId,
+      type: 'video',
+      url: await uploadVideo(alice, fakeMp4(200_000)),
+    });
+    // Cut short in its pixels: the upload reads the header and takes it, the JPEG cannot be made.
+    const whole = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#39f' } })
+      .png()
+      .toBuffer();
+    const damaged = whole.subarray(0, whole.indexOf('IDAT') + 40);
+    const upload = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files?name=damaged.png',
+      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
+      payload: damaged,
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const image = await createMedia(ctx, alice, { characterId, url: upload.json<FileUpload>().url });
+
+    const base = await listening();
+    const res = await fetch(`${base}${URL}`, {
+      method: 'POST',
+      headers: { ...alice.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [video.$id, image.$id] }),
+    });
+    expect(res.status).toBe(200);
+    await expect(res.arrayBuffer()).rejects.toThrow();
   });
 
   it('refuses an empty or over-long list with 400 and a signed-out caller with 401', async () => {

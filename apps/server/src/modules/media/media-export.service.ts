@@ -45,6 +45,11 @@ export class MediaExportService {
     const zip = new ZipFile();
     const stream = zip.outputStream as PassThrough;
     let reading: Readable | undefined;
+    // The answer has started by the time a file is read: one that fails half way can only cut the
+    // download short.
+    zip.on('error', (error: Error) => stream.destroy(error));
+    // A client that goes away mid-entry leaves that entry's file open: it is closed with the answer.
+    stream.once('close', () => reading?.destroy());
     for (const { open, file, media } of items) {
       if (!open || !file) continue;
       // Stored already compressed (JPEG, MP4): deflating again would cost CPU for nothing.
@@ -68,10 +73,6 @@ export class MediaExportService {
       mtime: this.clock(),
     });
     zip.end();
-    // The answer has started by now: a file that fails half way can only cut the download short.
-    zip.on('error', (error: Error) => stream.destroy(error));
-    // A client that goes away mid-entry leaves that entry's file open: it is closed with the answer.
-    stream.once('close', () => reading?.destroy());
     return { fileName: mediaExportFileName(documents.length), stream };
   }
 
