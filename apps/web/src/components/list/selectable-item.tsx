@@ -21,8 +21,9 @@ export function SelectableItem({
 }) {
   if (!selection.active) return children;
   const selected = selection.isSelected(id);
+  // A grid, so the card still stretches to its row's height inside this wrapper.
   return (
-    <div className="relative">
+    <div className="relative grid">
       {children}
       <button
         type="button"
