@@ -10,7 +10,6 @@ export const bulkIdsSchema = z.object({
     .max(BULK_MAX_IDS, `At most ${BULK_MAX_IDS} items at once`)
     .refine((ids) => new Set(ids).size === ids.length, 'Each id may appear only once'),
 });
-export type BulkIds = z.infer<typeof bulkIdsSchema>;
 
 export const bulkDeleteResultSchema = z.object({ deleted: z.number().int().nonnegative() });
 export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
@@ -42,4 +41,3 @@ export const mediaExportManifestSchema = z.object({
   exportedAt: z.string(),
   items: z.array(mediaExportItemSchema),
 });
-export type MediaExportManifest = z.infer<typeof mediaExportManifestSchema>;
