@@ -20,7 +20,7 @@ export function assertBuilt() {
 
 /**
  * Starts the built server on a free port with a fresh temporary DATA_DIR. Resolves once
- * /api/health answers 200, with the milliseconds that took since the spawn.
+ * /api/health answers 200, with the milliseconds that took since the spawn and the process id.
  */
 export async function startServer({ timeoutMs = 30_000, env = {} } = {}) {
   assertBuilt();
@@ -59,7 +59,8 @@ export async function startServer({ timeoutMs = 30_000, env = {} } = {}) {
     }
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === 200) return { url, dataDir, readyMs: performance.now() - started, stop };
+      if (res.status === 200)
+        return { url, dataDir, pid: child.pid, readyMs: performance.now() - started, stop };
     } catch {
       // Not listening yet: poll again.
     }

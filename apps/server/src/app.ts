@@ -43,6 +43,8 @@ import { MediaRepository } from './modules/media/media.repository';
 import { mediaRoutes } from './modules/media/media.routes';
 import { ListPageCache } from './lib/list-page-cache';
 import { RequestLogController } from './plugins/request-log.controller';
+import { MediaExportService } from './modules/media/media-export.service';
+import { mediaExportSources } from './modules/media/media-export.sources';
 import { MediaService } from './modules/media/media.service';
 import { createStorage } from './modules/storage/create-storage';
 import { createStorageDriver } from './modules/storage/drivers/create-storage-driver';
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
   const downloads = new MediaDownloadService(mediaRepo, files);
 
   const assetsDir = deps.assetsDir ?? findAssetsDir();
+  const mediaExport = new MediaExportService(media, mediaExportSources(storage, assetsDir), clock);
   const providers = {
     ...createProviders(env, { clock, clipPath: path.join(assetsDir, SAMPLE_VIDEO_FILE) }),
     ...deps.providers,
@@ -273,7 +276,7 @@ export async function buildApp(deps: AppDeps) {
         stream: jobs.stream,
         env,
       });
-      await api.register(mediaRoutes, { prefix: '/media', media, downloads, listCache });
+      await api.register(mediaRoutes, { prefix: '/media', media, downloads, mediaExport, listCache });
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,8 @@ export const DEV_WALLET_NAME = 'Development Wallet';
 export const DEV_WALLET_STORAGE_KEY = 'devWalletSeed';
 
 export const LIST_LIMIT = 100;
+/** The most records one bulk delete or export may name. */
+export const BULK_MAX_IDS = 100;
 export const IMAGE_OUTPUTS = 4;
 
 export const DASHBOARD_RECENT_CHARACTERS = 3;

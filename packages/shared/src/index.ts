@@ -8,3 +8,4 @@ export * from './generations';
 export * from './provenance';
 export * from './character-cards';
 export * from './list-options';
+export * from './bulk';

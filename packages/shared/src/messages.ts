@@ -71,6 +71,27 @@ export const MESSAGES = {
     deleteConfirm: 'Are you sure you want to delete this media? This action cannot be undone.',
     videoQueued: 'Video generation started. It may take up to 8 minutes.',
   },
+  bulk: {
+    select: 'Select',
+    cancel: 'Cancel',
+    selectAll: 'Select all',
+    selected: (count: number) => `${count} selected`,
+    delete: 'Delete',
+    downloadZip: 'Download zip',
+    selectItem: (title: string) => `Select ${title}`,
+    mediaNoun: (count: number) => `${count} media`,
+    charactersNoun: (count: number) => (count === 1 ? '1 character' : `${count} characters`),
+    deleteTitle: (noun: string) => `Delete ${noun}`,
+    deleteConfirm: (noun: string) =>
+      `Are you sure you want to delete these ${noun}? This action cannot be undone.`,
+    deleted: (noun: string) => `Deleted ${noun} successfully`,
+    deleteFailed: (noun: string) => `Failed to delete ${noun}`,
+    zipReady: (noun: string) => `Downloaded ${noun} as a zip`,
+    zipFailed: 'Failed to download the zip',
+    /** Why an export left a record's bytes out (its manifest entry names it). */
+    skippedExternal: 'Not stored by BaeGen: download it from its URL',
+    skippedMissing: 'The file is no longer stored',
+  },
   list: {
     /** Over a search: how many records match it, whatever is loaded so far. */
     matches: (count: number) => (count === 1 ? '1 match' : `${count} matches`),

@@ -1,17 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { downloadMedia, mediaDownloadUrl, mediaFileName, mediaTitle } from './media-file';
+import { downloadMedia, mediaDownloadUrl, mediaTitle } from './media-file';
 
 describe('mediaTitle', () => {
   it('cuts the prompt at 60 characters with "..."', () => {
     expect(mediaTitle({ prompt: 'short' })).toBe('short');
     expect(mediaTitle({ prompt: 'x'.repeat(61) })).toBe(`${'x'.repeat(60)}...`);
-  });
-});
-
-describe('mediaFileName', () => {
-  it('is "media", the id and the extension of the type, since media have no title', () => {
-    expect(mediaFileName({ $id: 'abc', type: 'image' })).toBe('media_abc.jpg');
-    expect(mediaFileName({ $id: 'v1', type: 'video' })).toBe('media_v1.mp4');
   });
 });
 

@@ -1,13 +1,15 @@
-import { MEDIA_TITLE_PREVIEW, type Media, fileIdFromUrl, filePreviewUrl, truncate } from '@baegen/shared';
+import {
+  MEDIA_TITLE_PREVIEW,
+  type Media,
+  fileIdFromUrl,
+  filePreviewUrl,
+  mediaFileName,
+  truncate,
+} from '@baegen/shared';
 
 /** The card's title: the prompt cut to 60 characters (media have no title of their own). */
 export function mediaTitle(media: Pick<Media, 'prompt'>): string {
   return truncate(media.prompt, MEDIA_TITLE_PREVIEW);
-}
-
-/** `<title or "media">_<id>.<mp4|jpg>` (SPEC.md §3); media have no title, so always `media_<id>`. */
-export function mediaFileName(media: Pick<Media, '$id' | 'type'>): string {
-  return `media_${media.$id}.${media.type === 'video' ? 'mp4' : 'jpg'}`;
 }
 
 /** Where the downloaded bytes come from: one of our stored images is asked for as JPEG already. */
@@ -59,11 +61,10 @@ export async function downloadMedia(media: Pick<Media, '$id' | 'type' | 'url'>):
   const response = await fetch(url, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Download of ${url} failed with status ${response.status}`);
   const fetched = await response.blob();
-  const blob = media.type === 'image' ? await asJpeg(fetched) : fetched;
-  saveBlob(blob, mediaFileName(media));
+  saveBlob(media.type === 'image' ? await asJpeg(fetched) : fetched, mediaFileName(media));
 }
 
-/** Hands bytes to the browser as a download named `fileName`. */
+/** Hands a blob to the browser as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -12,20 +12,32 @@ import { apiNoContent } from './api-client';
 
 type Pages = InfiniteData<ListResponse<{ $id: string }>, string | null>;
 
-/** Takes the item out of every cached page under `listsKey` that holds it, lowering those totals. */
-function removeFromLists(queryClient: QueryClient, listsKey: QueryKey, id: string): void {
+/** Takes the items out of every cached page under `listsKey` that holds them, lowering those totals. */
+export function removeFromLists(queryClient: QueryClient, listsKey: QueryKey, ids: readonly string[]): void {
+  const gone = new Set(ids);
   queryClient.setQueriesData<Pages>({ queryKey: listsKey }, (data) => {
     if (!data) return data;
-    const holds = data.pages.some((page) => page.documents.some((item) => item.$id === id));
-    if (!holds) return data;
+    const held = data.pages.reduce(
+      (count, page) => count + page.documents.filter((item) => gone.has(item.$id)).length,
+      0,
+    );
+    if (held === 0) return data;
     return {
       ...data,
       pages: data.pages.map((page) => ({
         ...page,
-        total: Math.max(0, page.total - 1),
-        documents: page.documents.filter((item) => item.$id !== id),
+        total: Math.max(0, page.total - held),
+        documents: page.documents.filter((item) => !gone.has(item.$id)),
       })),
     };
+  });
+}
+
+/** Every query but the lists is marked stale (counts, recents, names shown elsewhere). */
+export function staleOutsideLists(queryClient: QueryClient, listsKey: QueryKey): Promise<void> {
+  return queryClient.invalidateQueries({
+    refetchType: 'none',
+    predicate: (query) => !partialMatchKey(query.queryKey, listsKey),
   });
 }
 
@@ -49,12 +61,9 @@ export function useDeleteMutation({ path, listsKey, detailKey, messages }: Delet
     mutationFn: (id: string) => apiNoContent(path(id), { method: 'DELETE' }),
     onSuccess: async (_result, id) => {
       toast.success(messages.deleted);
-      removeFromLists(queryClient, listsKey, id);
+      removeFromLists(queryClient, listsKey, [id]);
       if (detailKey) queryClient.removeQueries({ queryKey: detailKey(id) });
-      await queryClient.invalidateQueries({
-        refetchType: 'none',
-        predicate: (query) => !partialMatchKey(query.queryKey, listsKey),
-      });
+      await staleOutsideLists(queryClient, listsKey);
     },
     onError: (error) => {
       console.error('Delete failed', error);

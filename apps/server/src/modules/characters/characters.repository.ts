@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { ListResponse } from '@baegen/shared';
 import type { Db } from '../../db/client';
+import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { CharactersTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive } from '../../db/sql-helpers';
@@ -133,5 +134,18 @@ export class CharactersRepository {
       if (deleted) await bumpDataVersion(trx, userId);
       return deleted;
     });
+  }
+
+  /** Deletes all of the user's characters named, or none (false) when one is not the user's. */
+  async deleteMany(userId: string, ids: string[]): Promise<boolean> {
+    const removed = await deleteAllOrNothing(this.db, userId, ids.length, (trx) =>
+      trx
+        .deleteFrom('characters')
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute(),
+    );
+    return removed !== undefined;
   }
 }

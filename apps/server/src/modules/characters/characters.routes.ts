@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  bulkDeleteResultSchema,
+  bulkIdsSchema,
   characterInputSchema,
   characterListQuerySchema,
   characterListSchema,
@@ -48,4 +50,10 @@ export async function characterRoutes(
   );
 
   deleteRoute(r, (userId, id) => characters.delete(userId, id));
+
+  r.post(
+    '/bulk-delete',
+    { schema: { body: bulkIdsSchema, response: { 200: bulkDeleteResultSchema } } },
+    async (request) => characters.deleteMany(currentUser(request).userId, request.body.ids),
+  );
 }

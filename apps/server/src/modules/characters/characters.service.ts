@@ -1,4 +1,5 @@
 import {
+  type BulkDeleteResult,
   type Character,
   type CharacterListQuery,
   type CharacterPatch,
@@ -109,6 +110,12 @@ export class CharactersService {
    */
   async delete(userId: string, id: string): Promise<void> {
     if (!(await this.repo.delete(userId, id))) throw notFound();
+  }
+
+  /** All of the named characters of the user, or none and 404 when one is not theirs; as delete does. */
+  async deleteMany(userId: string, ids: string[]): Promise<BulkDeleteResult> {
+    if (!(await this.repo.deleteMany(userId, ids))) throw notFound();
+    return { deleted: ids.length };
   }
 
   /** The id and name of the user's character, for media that name it. */

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { ListResponse, MediaType } from '@baegen/shared';
 import type { Db } from '../../db/client';
+import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { MediaTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
@@ -138,6 +139,22 @@ export class MediaRepository {
       if (removed) await bumpDataVersion(trx, userId);
       return removed;
     });
+  }
+
+  /** The user's media among `ids`, with their character names; ids of no such media are left out. */
+  async findByIds(userId: string, ids: string[]): Promise<MediaRow[]> {
+    return this.filtered(userId, {})
+      .where('media.id', 'in', ids)
+      .selectAll('media')
+      .select('characters.name as character_name')
+      .execute();
+  }
+
+  /** Deletes all of the user's media named, or none (undefined) when one is not the user's. */
+  async deleteMany(userId: string, ids: string[]): Promise<Selectable<MediaTable>[] | undefined> {
+    return deleteAllOrNothing(this.db, userId, ids.length, (trx) =>
+      trx.deleteFrom('media').where('user_id', '=', userId).where('id', 'in', ids).returningAll().execute(),
+    );
   }
 
   /** Whether any of the user's media still show this URL, as the file or as the thumbnail. */

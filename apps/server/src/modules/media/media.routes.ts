@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  mediaDownloadQuerySchema,
+  bulkDeleteResultSchema,
+  bulkIdsSchema,
   favoritePatchSchema,
+  mediaDownloadQuerySchema,
   mediaInputSchema,
   mediaListQuerySchema,
   mediaListSchema,
@@ -14,13 +16,19 @@ import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth/auth.plugin';
 import { deleteRoute, sendListPage, signedInRoutes } from '../auth/signed-in-routes';
 import type { MediaDownloadService } from './media-download.service';
+import type { MediaExportService } from './media-export.service';
 import type { MediaService } from './media.service';
 
 export async function mediaRoutes(
   app: FastifyInstance,
-  opts: { media: MediaService; downloads: MediaDownloadService; listCache: ListPageCache },
+  opts: {
+    media: MediaService;
+    downloads: MediaDownloadService;
+    mediaExport: MediaExportService;
+    listCache: ListPageCache;
+  },
 ) {
-  const { media, downloads, listCache } = opts;
+  const { media, downloads, mediaExport, listCache } = opts;
   const r = signedInRoutes(app);
 
   r.get(
@@ -66,4 +74,21 @@ export async function mediaRoutes(
   );
 
   deleteRoute(r, (userId, id) => media.remove(userId, id));
+
+  r.post(
+    '/bulk-delete',
+    { schema: { body: bulkIdsSchema, response: { 200: bulkDeleteResultSchema } } },
+    async (request) => media.removeMany(currentUser(request).userId, request.body.ids),
+  );
+
+  // A zip of the records' files; its bytes are streamed, so no response schema applies.
+  r.post('/export', { schema: { body: bulkIdsSchema } }, async (request, reply) => {
+    const archive = await mediaExport.archive(currentUser(request).userId, request.body.ids);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${archive.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(archive.stream);
+  });
 }

@@ -1,4 +1,5 @@
 import {
+  type BulkDeleteResult,
   type ListResponse,
   type Media,
   type MediaGeneration,
@@ -107,10 +108,32 @@ export class MediaService {
   async remove(userId: string, id: string): Promise<void> {
     const removed = await this.repo.delete(userId, id);
     if (!removed) throw mediaNotFound();
+    await this.releaseFile(userId, removed.url);
+  }
+
+  /** Removes all the named records or none (404 when one is not the user's), then their files. */
+  async removeMany(userId: string, ids: string[]): Promise<BulkDeleteResult> {
+    const removed = await this.repo.deleteMany(userId, ids);
+    if (!removed) throw mediaNotFound();
+    for (const url of new Set(removed.map((row) => row.url))) await this.releaseFile(userId, url);
+    return { deleted: removed.length };
+  }
+
+  /** The user's media named by `ids`, in that order; 404 when one is not theirs. */
+  async getMany(userId: string, ids: string[]): Promise<Media[]> {
+    const rows = new Map((await this.repo.findByIds(userId, ids)).map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const row = rows.get(id);
+      if (!row) throw mediaNotFound();
+      return toDocument(row);
+    });
+  }
+
+  /** Deletes the stored file behind `url` once no record of the user shows it any more. */
+  private async releaseFile(userId: string, url: string): Promise<void> {
     const inUse =
-      (await this.repo.isUrlInUse(userId, removed.url)) ||
-      (await this.characters.usesImageUrl(userId, removed.url));
-    if (!inUse) await this.files.deleteByUrl(userId, removed.url);
+      (await this.repo.isUrlInUse(userId, url)) || (await this.characters.usesImageUrl(userId, url));
+    if (!inUse) await this.files.deleteByUrl(userId, url);
   }
 
   async stats(userId: string): Promise<MediaStats> {

@@ -13,23 +13,37 @@ export function CreateLink({ to, children }: { to: string; children: ReactNode }
   );
 }
 
-/** A list page around its list: the header with the create link, then the delete confirmation. */
+/**
+ * A list page around its list: the header with its other actions (`actions`) and the create link,
+ * then the delete confirmation.
+ */
 export function ListPage({
   title,
   subtitle,
+  actions,
   createLink,
   confirmDelete,
   children,
 }: {
   title: string;
   subtitle: string;
+  actions?: ReactNode;
   createLink: ReactNode;
   confirmDelete: ConfirmDialogProps;
   children: ReactNode;
 }) {
   return (
     <>
-      <PageHeader title={title} subtitle={subtitle} actions={createLink} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <>
+            {actions}
+            {createLink}
+          </>
+        }
+      />
       {children}
       <ConfirmDialog {...confirmDelete} />
     </>

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
 import { type Character, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { ListGrid } from '../../components/list/list-grid';
+import { SelectButton } from '../../components/list/select-bar';
+import { SelectableItem } from '../../components/list/selectable-item';
 import { CreateLink, ListPage } from '../../components/list/list-page';
 import { SortSelect } from '../../components/list/sort-select';
 import { Button } from '../../components/ui/button';
@@ -13,9 +15,11 @@ import { useSortParam } from '../../lib/list-sort';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useSelection } from '../../lib/use-selection';
 import { useDeleteCharacter } from './api/use-delete-character';
 import { ImportCardControl } from './components/import-card-control';
 import { useFavoriteCharacter } from './api/use-favorite-character';
+import { CharactersSelectBar } from './components/characters-select-bar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -28,12 +32,15 @@ export function CharactersPage() {
   const characters = useCharacterList(search, sort);
   const favorite = useFavoriteCharacter();
   const deletion = usePendingDelete<Character>(useDeleteCharacter());
+  const loadedIds = useMemo(() => characters.items.map((item) => item.$id), [characters.items]);
+  const selection = useSelection(loadedIds);
   const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
   return (
     <ListPage
       title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
+      actions={<SelectButton selection={selection} loadedCount={characters.items.length} />}
       createLink={
         <>
           <ImportCardControl />
@@ -91,13 +98,16 @@ export function CharactersPage() {
         }}
         dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
         renderItem={(character) => (
-          <CharacterCard
-            character={character}
-            onDelete={deletion.ask}
-            onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
-          />
+          <SelectableItem id={character.$id} title={character.name} selection={selection}>
+            <CharacterCard
+              character={character}
+              onDelete={deletion.ask}
+              onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
+            />
+          </SelectableItem>
         )}
       />
+      <CharactersSelectBar selection={selection} />
     </ListPage>
   );
 }

@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MESSAGES } from '@baegen/shared';
+import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
+import { SelectBar } from '../../../components/list/select-bar';
+import { downloadMediaZip } from '../../../lib/media-export';
+import { useBulkDelete } from '../../../lib/use-bulk-delete';
+import type { Selection } from '../../../lib/use-selection';
+
+/** The gallery's select mode: delete the selected media, or download them as one zip. */
+export function MediaSelectBar({ selection }: { selection: Selection }) {
+  const deletion = useBulkDelete({
+    path: `${MEDIA_PATH}/bulk-delete`,
+    listsKey: mediaKeys.lists(),
+    noun: MESSAGES.bulk.mediaNoun,
+  });
+  const zip = useMutation({
+    mutationFn: downloadMediaZip,
+    onSuccess: (_result, ids) => toast.success(MESSAGES.bulk.zipReady(MESSAGES.bulk.mediaNoun(ids.length))),
+    onError: (error) => {
+      console.error('Zip download failed', error);
+      toast.error(MESSAGES.bulk.zipFailed);
+    },
+  });
+  return (
+    <SelectBar
+      selection={selection}
+      noun={MESSAGES.bulk.mediaNoun}
+      onDelete={deletion.mutateAsync}
+      deleting={deletion.isPending}
+      onDownload={zip.mutateAsync}
+      downloading={zip.isPending}
+    />
+  );
+}
