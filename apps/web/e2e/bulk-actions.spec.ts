@@ -44,7 +44,7 @@ const checkbox = (page: Page, title: string) =>
   page.getByRole('checkbox', { name: MESSAGES.bulk.selectItem(title), exact: true });
 
 test('select 3 media with a shift-click range, delete them at once, and they are gone', async ({ page }) => {
-  await signIn(page, 91);
+  await signIn(page, 221);
   const luna = await createCharacter(page, 'Luna Vale');
   const [one, two, three, four, five] = ['one', 'two', 'three', 'four', 'five'].map(
     (n) => `Bulk ${n} ${RUN}`,
@@ -107,7 +107,7 @@ test('select 3 media with a shift-click range, delete them at once, and they are
 });
 
 test('select 2 media and download them as a zip with a manifest', async ({ page }) => {
-  await signIn(page, 92);
+  await signIn(page, 222);
   const nova = await createCharacter(page, 'Nova Reyes');
   const image = await createImageMedia(page, nova.$id, `Zip harbour at dawn ${RUN}`);
   const video = await createMedia(page, {
@@ -153,7 +153,7 @@ test('select 2 media and download them as a zip with a manifest', async ({ page 
 });
 
 test('select 3 characters and delete them at once', async ({ page }) => {
-  await signIn(page, 93);
+  await signIn(page, 223);
   const [ada, bea, cleo, dora] = ['Ada', 'Bea', 'Cleo', 'Dora'].map((name) => `${name} ${RUN}`);
   for (const name of [ada!, bea!, cleo!, dora!]) await createCharacter(page, name);
 

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { type Page, test } from '@playwright/test';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
 import { SOLANA_CHAIN } from '@baegen/shared';
@@ -112,7 +112,22 @@ const installed = new WeakSet<Page>();
  * Injects the test wallet into every document the page loads from now on. Call before the first
  * navigation; calling it again for the same page does nothing.
  */
+/** Which spec file signed in with each key: specs share one server, so a key is one spec's user. */
+const keyOwners = new Map<number, string>();
+
+function claimKey(seedByte: number) {
+  const file = test.info().file;
+  const owner = keyOwners.get(seedByte);
+  if (owner !== undefined && owner !== file) {
+    throw new Error(
+      `Wallet seed ${seedByte} is already the user of ${owner}: give this spec seeds of its own`,
+    );
+  }
+  keyOwners.set(seedByte, file);
+}
+
 export async function installTestWallet(page: Page, options: TestWalletOptions = {}) {
+  claimKey(options.seedByte ?? 7);
   if (installed.has(page)) return testKeyPair(options.seedByte);
   installed.add(page);
   const keys = testKeyPair(options.seedByte);
