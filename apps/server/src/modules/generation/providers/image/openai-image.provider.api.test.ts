@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
+import { OpenAiImageProvider } from './openai-image.provider';
 
 /** OpenAI images API: /images/generations (JSON) and /images/edits (multipart), b64_json or url. */
 describe(`openai image provider (${TEST_DIALECT})`, () => {
@@ -49,6 +50,18 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
       }
       sendJson(res, 404, { error: { message: 'Unknown route' } });
     },
+  });
+
+  it('reports the model with each output, for the provenance of the media saved from it', async () => {
+    const provider = new OpenAiImageProvider({
+      apiKey: 'sk-test',
+      baseURL: `${h.fake.url}/v1`,
+      model: 'gpt-image-1',
+      size: '1024x1024',
+      timeoutMs: 2000,
+    });
+    const outputs = await provider.generate('a red fox in snow', AbortSignal.timeout(5000));
+    expect(outputs.map((output) => output.details)).toEqual([{ model: 'gpt-image-1' }]);
   });
 
   it('generates with the configured model and stores the b64_json image', async () => {

@@ -17,12 +17,15 @@ export interface OpenAiImageOptions {
 
 type ImagesAnswer = { data?: Array<{ b64_json?: string | null; url?: string | null }> | null };
 
-function outputsOf(answer: ImagesAnswer, count: number): ImageOutput[] {
+function outputsOf(answer: ImagesAnswer, count: number, model: string): ImageOutput[] {
   const items = answer.data ?? [];
   if (items.length === 0) throw new ProviderError('The images API answered no data');
   return items.slice(0, count).map((item): ImageOutput => {
-    if (item.b64_json) return { kind: 'bytes', data: decodeBase64Image(item.b64_json, 'The images API') };
-    if (item.url) return { kind: 'url', url: item.url };
+    const details = { model };
+    if (item.b64_json) {
+      return { kind: 'bytes', data: decodeBase64Image(item.b64_json, 'The images API'), details };
+    }
+    if (item.url) return { kind: 'url', url: item.url, details };
     throw new ProviderError('The images API answered an item with neither b64_json nor url');
   });
 }
@@ -46,7 +49,7 @@ export class OpenAiImageProvider implements ImageProvider {
       { model: this.options.model, prompt, n: 1, size: this.options.size as '1024x1024' },
       { signal },
     );
-    return outputsOf(answer, 1);
+    return outputsOf(answer, 1, this.options.model);
   }
 
   async generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
@@ -56,6 +59,6 @@ export class OpenAiImageProvider implements ImageProvider {
       { model: this.options.model, image, prompt, n: outputs, size: this.options.size as '1024x1024' },
       { signal },
     );
-    return outputsOf(answer, outputs);
+    return outputsOf(answer, outputs, this.options.model);
   }
 }

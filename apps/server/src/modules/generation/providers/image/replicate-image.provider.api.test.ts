@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
+import { ReplicateImageProvider } from './replicate-image.provider';
 
 /** Replicate's HTTP API: create a prediction, poll GET /predictions/:id until it settles. */
 describe(`replicate image provider (${TEST_DIALECT})`, () => {
@@ -52,6 +53,18 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
       }
       sendJson(res, 404, { detail: 'Not found' });
     },
+  });
+
+  it('reports the model with each output, for the provenance of the media saved from it', async () => {
+    const provider = new ReplicateImageProvider({
+      token: 'r8_test_token',
+      baseUrl: `${h.fake.url}/v1`,
+      imageModel: 'black-forest-labs/flux-schnell',
+      characterModel: 'fofr/consistent-character:9c77a3c2',
+      pollIntervalMs: 20,
+    });
+    const outputs = await provider.generate('a lighthouse at dusk', AbortSignal.timeout(5000));
+    expect(outputs.map((output) => output.details)).toEqual([{ model: 'black-forest-labs/flux-schnell' }]);
   });
 
   it('creates a text-to-image prediction on the model, polls it and stores the output', async () => {

@@ -11,13 +11,13 @@ export interface ReplicateOptions {
   pollIntervalMs: number;
 }
 
-function outputsOf(output: unknown, count: number): ImageOutput[] {
+function outputsOf(output: unknown, count: number, model: string): ImageOutput[] {
   const list = Array.isArray(output) ? output : [output];
   const urls = list.filter(
     (item): item is string => typeof item === 'string' && /^(https?:|data:)/.test(item),
   );
   if (urls.length === 0) throw new ProviderError('The Replicate prediction produced no image URLs');
-  return urls.slice(0, count).map((url) => ({ kind: 'url', url }));
+  return urls.slice(0, count).map((url) => ({ kind: 'url', url, details: { model } }));
 }
 
 /**
@@ -83,7 +83,7 @@ export class ReplicateImageProvider implements ImageProvider {
       { prompt, num_outputs: 1, output_format: 'png' },
       signal,
     );
-    return outputsOf(output, 1);
+    return outputsOf(output, 1, this.options.imageModel);
   }
 
   async generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
@@ -93,6 +93,7 @@ export class ReplicateImageProvider implements ImageProvider {
       number_of_outputs: outputs,
       output_format: 'png',
     };
-    return outputsOf(await this.predict(this.options.characterModel, input, signal), outputs);
+    const { characterModel } = this.options;
+    return outputsOf(await this.predict(characterModel, input, signal), outputs, characterModel);
   }
 }

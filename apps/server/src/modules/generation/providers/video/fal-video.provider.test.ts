@@ -96,7 +96,7 @@ describe('fal video provider', () => {
     expect(await provider.status(id, never)).toEqual({ status: 'running', percent: null, etaSeconds: null });
     expect(await provider.status(id, never)).toEqual({
       status: 'succeeded',
-      output: { kind: 'url', url: 'https://v3.fal.media/files/clip.mp4' },
+      output: { kind: 'url', url: 'https://v3.fal.media/files/clip.mp4', details: { model: MODEL, seed: 7 } },
     });
     expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       `POST /${MODEL}`,

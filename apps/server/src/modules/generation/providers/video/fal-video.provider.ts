@@ -18,7 +18,11 @@ const statusSchema = z.object({
   logs: z.array(z.object({ message: z.string() })).nullish(),
   error: z.string().nullish(),
 });
-const resultSchema = z.object({ video: z.object({ url: z.url() }) });
+// fal's video endpoints answer the seed they used beside the clip; it is kept when there.
+const resultSchema = z.object({
+  video: z.object({ url: z.url() }),
+  seed: z.number().int().optional(),
+});
 
 /** A job id: the request's path under the queue API, `{owner}/{app}/requests/{request_id}`. */
 const JOB_ID = /^[^/?#]+(\/[^/?#]+)*\/requests\/[^/?#]+$/;
@@ -86,7 +90,9 @@ export class FalVideoProvider implements VideoProvider {
     }
     const parsed = resultSchema.safeParse(await this.read(response, signal));
     if (!parsed.success) return { status: 'failed', reason: `The fal request ${providerJobId} has no video` };
-    return { status: 'succeeded', output: { kind: 'url', url: parsed.data.video.url } };
+    const { video, seed } = parsed.data;
+    const details = { model: this.options.model, ...(seed === undefined ? {} : { seed }) };
+    return { status: 'succeeded', output: { kind: 'url', url: video.url, details } };
   }
 
   private send(method: 'GET' | 'POST' | 'PUT', path: string, signal: AbortSignal, body?: unknown) {

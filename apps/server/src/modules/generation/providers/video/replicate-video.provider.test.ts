@@ -19,7 +19,8 @@ describe('replicate video provider', () => {
   const created: string[] = [];
   const polls = new Map<string, number>();
 
-  const adapter = (model = 'wan-video/wan-2.2-i2v-fast') =>
+  const MODEL = 'wan-video/wan-2.2-i2v-fast';
+  const adapter = (model = MODEL) =>
     new ReplicateVideoProvider({ token: TOKEN, baseUrl: `${fake.url}/v1`, model });
   const never = new AbortController().signal;
 
@@ -75,7 +76,7 @@ describe('replicate video provider', () => {
     expect(await provider.status(id, never)).toEqual({ status: 'running', percent: 45, etaSeconds: 12 });
     expect(await provider.status(id, never)).toEqual({
       status: 'succeeded',
-      output: { kind: 'url', url: `${fake.url}/out/clip.mp4` },
+      output: { kind: 'url', url: `${fake.url}/out/clip.mp4`, details: { model: MODEL } },
     });
   });
 
@@ -105,7 +106,7 @@ describe('replicate video provider', () => {
     expect(await provider.status(id, never)).toEqual({ status: 'running', percent: null, etaSeconds: null });
     expect(await provider.status(id, never)).toEqual({
       status: 'succeeded',
-      output: { kind: 'url', url: 'https://replicate.delivery/a.mp4' },
+      output: { kind: 'url', url: 'https://replicate.delivery/a.mp4', details: { model: MODEL } },
     });
   });
 

@@ -35,7 +35,7 @@ function reasonOf(error: unknown): string {
   return error ? JSON.stringify(error) : 'The Replicate prediction failed';
 }
 
-function stateOf(prediction: Prediction): VideoJobState {
+function stateOf(prediction: Prediction, model: string): VideoJobState {
   switch (prediction.status) {
     case 'starting':
       return { status: 'queued', queuePosition: null };
@@ -44,7 +44,7 @@ function stateOf(prediction: Prediction): VideoJobState {
     case 'succeeded': {
       const url = videoUrlOf(prediction.output);
       return url
-        ? { status: 'succeeded', output: { kind: 'url', url } }
+        ? { status: 'succeeded', output: { kind: 'url', url, details: { model } } }
         : { status: 'failed', reason: `The Replicate prediction ${prediction.id} produced no video URL` };
     }
     case 'failed':
@@ -82,6 +82,7 @@ export class ReplicateVideoProvider implements VideoProvider {
   async status(providerJobId: string, signal: AbortSignal): Promise<VideoJobState> {
     return stateOf(
       await this.request('GET', `/predictions/${encodeURIComponent(providerJobId)}`, undefined, signal),
+      this.options.model,
     );
   }
 
