@@ -99,7 +99,7 @@ test('a large photo dropped on the field uploads in chunks with a progress bar',
 });
 
 test('a cancelled upload stops, leaves the field as it was and deletes the part sent', async ({ page }) => {
-  await openNewCharacter(page, 83);
+  await openNewCharacter(page, 86);
   let firstAnswer: { $id: string } | null = null;
   let release!: () => void;
   const held = new Promise<void>((resolve) => {
