@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // First, so that even a request refused by a later hook gets the headers.
-  await registerSecurityHeaders(app, env);
+  registerSecurityHeaders(app, env);
   registerOriginCheck(app, env);
 
   // Instances on one PostgreSQL database share rate limits, periodic work and job events.

@@ -1,6 +1,6 @@
 interface UserPages {
   version: number;
-  pages: Map<string, string>;
+  pages: Map<string, Buffer>;
   bytes: number;
 }
 
@@ -8,7 +8,8 @@ interface UserPages {
  * Serialised list pages per user, valid for one data version of that user (migration 006). Every
  * write to a user's characters or media raises the version in its own transaction, and the
  * session lookup of each request reads it, so a page is never served after a committed change,
- * on any instance. Users are evicted least recently used first beyond `maxBytes`.
+ * on any instance. Users are evicted least recently used first beyond `maxBytes`. Pages are kept
+ * as the bytes sent: a string would be encoded to UTF-8 again on every hit.
  */
 export class ListPageCache {
   private readonly users = new Map<string, UserPages>();
@@ -16,7 +17,7 @@ export class ListPageCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  get(userId: string, version: number, key: string): string | undefined {
+  get(userId: string, version: number, key: string): Buffer | undefined {
     const entry = this.users.get(userId);
     if (!entry || entry.version !== version) return undefined;
     // Map order is the eviction order: a hit makes the user the most recently used.
@@ -25,7 +26,7 @@ export class ListPageCache {
     return entry.pages.get(key);
   }
 
-  set(userId: string, version: number, key: string, body: string): void {
+  set(userId: string, version: number, key: string, body: Buffer): void {
     if (body.length > this.maxBytes) return;
     let entry = this.users.get(userId);
     if (entry && entry.version < version) {

@@ -43,8 +43,7 @@ export async function sendListPage(
   const cached = cache.get(userId, dataVersion, request.url);
   if (cached !== undefined) return reply.send(cached);
   const serialized = reply.serialize(await load());
-  const body =
-    typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
+  const body = Buffer.from(serialized as string | Uint8Array);
   cache.set(userId, dataVersion, request.url, body);
   return reply.send(body);
 }
