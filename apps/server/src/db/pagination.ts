@@ -68,11 +68,11 @@ function beyond(columns: KeysetColumns, after: Cursor, sort: ListSort) {
 
 /**
  * One page of `rows` in the requested order, with the count of everything `matching` finds.
- * `rows` is `matching` with its columns selected; both carry the same filters, so the total and
- * the pages agree.
+ * `rows` carries the same filters as `matching` (usually it is `matching` with its columns
+ * selected), so the total and the pages agree.
  */
-export async function keysetPage<DB, TB extends keyof DB, O extends KeysetRow>(
-  matching: SelectQueryBuilder<DB, TB, object>,
+export async function keysetPage<DB, TB extends keyof DB, TM extends keyof DB, O extends KeysetRow>(
+  matching: SelectQueryBuilder<DB, TM, object>,
   rows: SelectQueryBuilder<DB, TB, O>,
   columns: KeysetColumns,
   request: PageRequest,

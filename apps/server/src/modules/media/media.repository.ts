@@ -1,9 +1,9 @@
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { ListResponse, MediaType } from '@baegen/shared';
 import type { Db } from '../../db/client';
 import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
 import { type PageRequest, keysetPage } from '../../db/pagination';
-import type { MediaTable } from '../../db/schema';
+import type { Database, MediaTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
 
 export interface MediaFilter {
@@ -33,6 +33,16 @@ function withCharacters(db: Db, userId: string) {
         .onRef('characters.user_id', '=', 'media.user_id'),
     )
     .where('media.user_id', '=', userId);
+}
+
+/** The filters on the media's own columns, the same whether or not the query joins characters. */
+function mediaConditions(eb: ExpressionBuilder<Database, 'media'>, filter: MediaFilter) {
+  const { characterId, type, favorite } = filter;
+  return eb.and([
+    ...(characterId === undefined ? [] : [eb('media.character_id', '=', characterId)]),
+    ...(type === undefined ? [] : [eb('media.type', '=', type)]),
+    ...(favorite === undefined ? [] : [eb('media.favorite', '=', favorite ? 1 : 0)]),
+  ]);
 }
 
 export class MediaRepository {
@@ -85,11 +95,9 @@ export class MediaRepository {
    * the search matches character names, and the total and the keyset pages must agree with it.
    */
   private filtered(userId: string, filter: MediaFilter) {
-    const { characterId, type, search, favorite } = filter;
+    const { search } = filter;
     return withCharacters(this.db, userId)
-      .$if(characterId !== undefined, (qb) => qb.where('media.character_id', '=', characterId!))
-      .$if(type !== undefined, (qb) => qb.where('media.type', '=', type!))
-      .$if(favorite !== undefined, (qb) => qb.where('media.favorite', '=', favorite ? 1 : 0))
+      .where((eb) => mediaConditions(eb, filter))
       .$if(search !== undefined, (qb) =>
         qb.where((eb) =>
           eb.or([
@@ -104,7 +112,16 @@ export class MediaRepository {
   async list(userId: string, filter: MediaFilter, page: PageRequest): Promise<ListResponse<MediaRow>> {
     const matching = this.filtered(userId, filter);
     const rows = matching.selectAll('media').select('characters.name as character_name');
-    return keysetPage(matching, rows, { createdAt: 'media.created_at', id: 'media.id' }, page);
+    // Without a search the join cannot change the count (an id names one character at most), and
+    // counting the media alone reads one index instead of looking up a character per row.
+    const counted =
+      filter.search === undefined
+        ? this.db
+            .selectFrom('media')
+            .where('media.user_id', '=', userId)
+            .where((eb) => mediaConditions(eb, filter))
+        : matching;
+    return keysetPage(counted, rows, { createdAt: 'media.created_at', id: 'media.id' }, page);
   }
 
   /** Stars or unstars the user's media; answers it as a list shows it, undefined when the user has no such media. */
