@@ -19,7 +19,7 @@ const reactRouterProduction = path.join(
 // page it sends, so they arrive together.
 const shell = 'src/app/protected-shell.tsx';
 const ROUTE_MODULES = {
-  '/login': [shell, 'src/features/auth/login-page.tsx'],
+  '/login': ['src/features/auth/login-page.tsx'],
   '/dashboard': [shell, 'src/features/dashboard/dashboard-page.tsx'],
   '/characters': [shell, 'src/features/characters/characters-page.tsx'],
   '/characters/new': [shell, 'src/features/characters/character-form-page.tsx'],

@@ -41,10 +41,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route path="/" element={<LandingRoute />} />
-        {/* The login card reads /api/config through TanStack Query, so it sits in the same shell. */}
-        <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
-          <Route path="/login" element={lazyPage(() => import('../features/auth/login-page'), 'LoginPage')} />
-        </Route>
+        {/* Outside the signed-in shell: the login card needs none of its code to draw. */}
+        <Route path="/login" element={lazyPage(() => import('../features/auth/login-page'), 'LoginPage')} />
         <Route element={<RequireAuth />}>
           <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
             {MEMBER_PAGES.flatMap(([paths, page]) =>
