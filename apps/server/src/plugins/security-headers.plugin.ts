@@ -58,8 +58,10 @@ export function registerSecurityHeaders(app: FastifyInstance, env: Env) {
     // Browser wallets may open a pop-up that must be able to answer the page that opened it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  // On the raw response, as Helmet itself would: routes that write it directly (the event stream)
+  // carry them too.
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
 }
