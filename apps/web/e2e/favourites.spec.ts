@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { type Character, FAVORITE_LABELS, SORT_LABELS, defaultAvatarUrl } from '@baegen/shared';
+import { type Character, FAVORITE_LABELS, MESSAGES, SORT_LABELS, defaultAvatarUrl } from '@baegen/shared';
 import { signIn } from './support/auth';
 
 // A wallet of its own, so the lists below hold only what this spec creates.
@@ -81,7 +81,9 @@ test('a starred media shows under Favourites; oldest first and the filter surviv
   await expect(cards(page)).toHaveCount(0);
 });
 
-test('characters are starred on their card and listed oldest first on request', async ({ page }) => {
+test('characters are starred on their card, listed oldest first on request and filtered to favourites', async ({
+  page,
+}) => {
   await signIn(page, WALLET_SEED + 1);
   for (const name of ['Ada Old', 'Zoe New']) {
     const res = await page.request.post('/api/characters', { data: { name, appearance: 'green eyes' } });
@@ -106,4 +108,23 @@ test('characters are starred on their card and listed oldest first on request', 
   await page.reload();
   await expect.poll(names).toEqual(['Ada Old', 'Zoe New']);
   await expect(ada.getByRole('button', { name: FAVORITE_LABELS.remove })).toBeVisible();
+
+  const onlyFavourites = page.getByRole('button', { name: FAVORITE_LABELS.filter, exact: true });
+  await onlyFavourites.click();
+  await expect(onlyFavourites).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(/\/characters\?sort=oldest&favorite=true$/);
+  await expect.poll(names).toEqual(['Ada Old']);
+  await expect(page.getByText(MESSAGES.list.matches(1))).toBeVisible();
+  await page.reload();
+  await expect.poll(names).toEqual(['Ada Old']);
+
+  // Unstarred, the last favourite leaves an empty list that says why and offers the way back.
+  const unstarred = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.ok());
+  await ada.getByRole('button', { name: FAVORITE_LABELS.remove }).click();
+  await unstarred;
+  await page.reload();
+  await expect(page.getByText(FAVORITE_LABELS.noFavoriteCharacters)).toBeVisible();
+  await page.getByRole('button', { name: FAVORITE_LABELS.showAll }).click();
+  await expect(page).toHaveURL(/\/characters\?sort=oldest$/);
+  await expect.poll(names).toEqual(['Ada Old', 'Zoe New']);
 });

@@ -10,10 +10,12 @@ export const SORT_LABELS = {
   oldest: 'Oldest first',
 } as const satisfies { control: string } & Record<ListSort, string>;
 
-/** The star of media and character cards, and the gallery's favourites filter. */
+/** The star of media and character cards, and the favourites filter of /media and /characters. */
 export const FAVORITE_LABELS = {
   add: 'Add to favourites',
   remove: 'Remove from favourites',
   filter: 'Favourites',
   updateFailed: 'Failed to update favourites',
+  noFavoriteCharacters: 'None of your characters is starred yet: star one to find it here.',
+  showAll: 'Show all',
 } as const;

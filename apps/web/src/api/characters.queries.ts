@@ -20,7 +20,8 @@ import { usePagedList } from '../lib/use-paged-list';
 export const characterKeys = {
   all: ['characters'] as const,
   lists: () => ['characters', 'list'] as const,
-  list: (search: string, sort: ListSort = 'newest') => ['characters', 'list', { search, sort }] as const,
+  list: (search: string, sort: ListSort = 'newest', favorite = false) =>
+    ['characters', 'list', { search, sort, favorite }] as const,
   detail: (id: string) => ['characters', 'detail', id] as const,
   options: ['characters', 'options'] as const,
   recent: ['characters', 'recent'] as const,
@@ -33,12 +34,12 @@ export function characterPath(id: string): string {
 }
 
 /** The signed-in user's characters matching `search`, in `sort` order, one server page (100) at a time. */
-export function useCharacterList(search: string, sort: ListSort) {
+export function useCharacterList(search: string, sort: ListSort, favorite = false) {
   return usePagedList({
-    queryKey: characterKeys.list(search, sort),
+    queryKey: characterKeys.list(search, sort, favorite),
     path: CHARACTERS_PATH,
     schema: characterListSchema,
-    params: { search, sort: sortParam(sort) },
+    params: { search, sort: sortParam(sort), favorite: favorite ? 'true' : undefined },
   });
 }
 

@@ -26,6 +26,26 @@ export function useSortParam() {
   return { sort, setSort };
 }
 
+/** The query parameter of a list page's favourites filter: `?favorite=true`, left out when off. */
+export const FAVORITE_PARAM = 'favorite';
+
+/** A list page's favourites filter, read from and written to the URL like its order. */
+export function useFavoriteParam() {
+  const [params, setParams] = useSearchParams();
+  const favorite = params.get(FAVORITE_PARAM) === 'true';
+  const setFavorite = useCallback(
+    (next: boolean) =>
+      setParams((current) => {
+        const updated = new URLSearchParams(current);
+        if (next) updated.set(FAVORITE_PARAM, 'true');
+        else updated.delete(FAVORITE_PARAM);
+        return updated;
+      }),
+    [setParams],
+  );
+  return { favorite, setFavorite };
+}
+
 /** The `sort` of a list request: left out for the default, so those URLs stay as they were. */
 export function sortParam(sort: ListSort): ListSort | undefined {
   return sort === DEFAULT_LIST_SORT ? undefined : sort;

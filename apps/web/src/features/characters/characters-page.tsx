@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
-import { type Character, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
+import { type Character, FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
+import { FavoritesToggle } from '../../components/list/favorites-toggle';
 import { ListGrid } from '../../components/list/list-grid';
 import { SelectButton } from '../../components/list/select-bar';
 import { SelectableItem } from '../../components/list/selectable-item';
@@ -11,7 +12,7 @@ import { CreateLink, ListPage } from '../../components/list/list-page';
 import { SortSelect } from '../../components/list/sort-select';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
-import { useSortParam } from '../../lib/list-sort';
+import { useFavoriteParam, useSortParam } from '../../lib/list-sort';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -23,13 +24,15 @@ import { CharactersSelectBar } from './components/characters-select-bar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
+const GRID_ID = 'characters-grid';
 
 export function CharactersPage() {
   usePageTitle(PAGE_HEADINGS.characters);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const { sort, setSort } = useSortParam();
-  const characters = useCharacterList(search, sort);
+  const { favorite: favoritesOnly, setFavorite: setFavoritesOnly } = useFavoriteParam();
+  const characters = useCharacterList(search, sort, favoritesOnly);
   const favorite = useFavoriteCharacter();
   const deletion = usePendingDelete<Character>(useDeleteCharacter());
   const loadedIds = useMemo(() => characters.items.map((item) => item.$id), [characters.items]);
@@ -60,8 +63,11 @@ export function CharactersPage() {
           onChange={setSearchInput}
           placeholder="Search characters..."
         />
-        {/* On a phone the order takes a row of its own, so the search keeps room to type. */}
-        <SortSelect value={sort} onChange={setSort} className="max-sm:order-last max-sm:w-full" />
+        {/* On a phone the favourites and the order take a row of their own, so the search keeps room. */}
+        <div className="flex gap-3 max-sm:order-last max-sm:w-full">
+          <FavoritesToggle pressed={favoritesOnly} onChange={setFavoritesOnly} controls={GRID_ID} />
+          <SortSelect value={sort} onChange={setSort} className="max-sm:flex-1" />
+        </div>
         {/* SPEC.md §2: the Filters button is shown and intentionally does nothing. */}
         <Button
           variant="secondary"
@@ -71,42 +77,53 @@ export function CharactersPage() {
           <span className="max-sm:sr-only">Filters</span>
         </Button>
       </div>
-      <ListGrid
-        list={characters}
-        noun="characters"
-        skeletons={SKELETON_CARDS}
-        skeletonPicture={CARD_PICTURES.character}
-        gridClassName="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
-        icon={<Users className="size-8" aria-hidden />}
-        loadFailed={{ message: MESSAGES.characters.loadFailed, toastId: 'characters-load-failed' }}
-        empty={{
-          title: MESSAGES.characters.emptyTitle,
-          text: search ? MESSAGES.characters.emptySearchText(search) : MESSAGES.characters.emptyText,
-          action: search ? (
-            <Button variant="secondary" onClick={() => setSearchInput('')}>
-              Clear search
-            </Button>
-          ) : (
-            createLink
-          ),
-        }}
-        summary={{
-          text: search
-            ? MESSAGES.list.matches(characters.total)
-            : MESSAGES.list.showing(characters.items.length, characters.total),
-          placement: 'bottom',
-        }}
-        dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
-        renderItem={(character) => (
-          <SelectableItem id={character.$id} title={character.name} selection={selection}>
-            <CharacterCard
-              character={character}
-              onDelete={deletion.ask}
-              onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
-            />
-          </SelectableItem>
-        )}
-      />
+      <section id={GRID_ID} aria-label="Characters" aria-busy={characters.isFetching || undefined}>
+        <ListGrid
+          list={characters}
+          noun="characters"
+          skeletons={SKELETON_CARDS}
+          skeletonPicture={CARD_PICTURES.character}
+          gridClassName="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          icon={<Users className="size-8" aria-hidden />}
+          loadFailed={{ message: MESSAGES.characters.loadFailed, toastId: 'characters-load-failed' }}
+          empty={{
+            title: MESSAGES.characters.emptyTitle,
+            text: search
+              ? MESSAGES.characters.emptySearchText(search)
+              : favoritesOnly
+                ? FAVORITE_LABELS.noFavoriteCharacters
+                : MESSAGES.characters.emptyText,
+            action: search ? (
+              <Button variant="secondary" onClick={() => setSearchInput('')}>
+                Clear search
+              </Button>
+            ) : favoritesOnly ? (
+              <Button variant="secondary" onClick={() => setFavoritesOnly(false)}>
+                {FAVORITE_LABELS.showAll}
+              </Button>
+            ) : (
+              createLink
+            ),
+          }}
+          summary={{
+            text:
+              search || favoritesOnly
+                ? MESSAGES.list.matches(characters.total)
+                : MESSAGES.list.showing(characters.items.length, characters.total),
+            placement: 'bottom',
+          }}
+          dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
+          renderItem={(character) => (
+            <SelectableItem id={character.$id} title={character.name} selection={selection}>
+              <CharacterCard
+                character={character}
+                onDelete={deletion.ask}
+                onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
+              />
+            </SelectableItem>
+          )}
+        />
+      </section>
       <CharactersSelectBar selection={selection} />
     </ListPage>
   );

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { MEDIA_TYPES, type MediaType } from '@baegen/shared';
 import type { MediaListFilters } from '../../api/media.queries';
+import { FAVORITE_PARAM } from '../../lib/list-sort';
 
 /**
  * Query parameters of /media: `?q=&character=&type=&favorite=true` (a reload, the back button or a
@@ -11,7 +12,7 @@ export const FILTER_PARAMS = {
   search: 'q',
   characterId: 'character',
   type: 'type',
-  favorite: 'favorite',
+  favorite: FAVORITE_PARAM,
 } as const;
 
 function parseType(value: string | null): MediaType | '' {

@@ -6,7 +6,7 @@ import type { MediaListFilters } from '../../../api/media.queries';
 import { SortSelect } from '../../../components/list/sort-select';
 import { SearchInput } from '../../../components/ui/search-input';
 import { cn } from '../../../lib/cn';
-import { FavoritesToggle } from './favorites-toggle';
+import { FavoritesToggle } from '../../../components/list/favorites-toggle';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react';
 import { FAVORITE_LABELS } from '@baegen/shared';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
-/** The gallery's favourites filter: pressed, the grid shows starred media only. */
+/** A list page's favourites filter: pressed, the grid shows starred items only. */
 export function FavoritesToggle({
   pressed,
   onChange,
