@@ -6,19 +6,24 @@ import type { TestContext } from './test-app';
 
 type Who = { headers: Record<string, string> };
 
+/** Uploads `data` as one file of `who` named `name`, expecting 201, and answers its view URL. */
+export async function uploadFile(ctx: TestContext, who: Who, name: string, data: Buffer): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/files?name=${encodeURIComponent(name)}`,
+    headers: { ...who.headers, 'content-type': 'application/octet-stream' },
+    payload: data,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<FileUpload>().url;
+}
+
 /** Uploads a small real PNG for `who` and answers its bytes and view URL. */
 export async function uploadSubject(ctx: TestContext, who: Who, colour = '#e4a') {
   const data = await sharp({ create: { width: 32, height: 32, channels: 3, background: colour } })
     .png()
     .toBuffer();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/files?name=subject.png',
-    headers: { ...who.headers, 'content-type': 'application/octet-stream' },
-    payload: data,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { data, url: res.json<FileUpload>().url };
+  return { data, url: await uploadFile(ctx, who, 'subject.png', data) };
 }
 
 /** The sha256 of what the API serves behind one of our file URLs. */

@@ -6,7 +6,6 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   BULK_MAX_IDS,
-  type FileUpload,
   MEDIA_EXPORT_MANIFEST,
   MESSAGES,
   SAMPLE_VIDEO_URL,
@@ -15,7 +14,7 @@ import {
 } from '@baegen/shared';
 import { readZip } from '../../../../../scripts/read-zip.mjs';
 import { bulkPost, createCharacter, createMedia } from '../../test/bulk-kit';
-import { expectFailure, uploadSubject } from '../../test/generation-kit';
+import { expectFailure, uploadFile, uploadSubject } from '../../test/generation-kit';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
 import { findAssetsDir } from '../samples/samples.routes';
@@ -34,16 +33,7 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
   const alice = useSignedIn(ctx);
   const bob = useSignedIn(ctx);
 
-  async function uploadVideo(who: typeof alice, data: Buffer) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/files?name=clip.mp4',
-      headers: { ...who.headers, 'content-type': 'application/octet-stream' },
-      payload: data,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<FileUpload>().url;
-  }
+  const uploadVideo = (who: typeof alice, data: Buffer) => uploadFile(ctx, who, 'clip.mp4', data);
 
   it('streams a zip of the records under their download names, with a manifest', async () => {
     const character = await createCharacter(ctx, alice, 'Luna');
@@ -198,14 +188,8 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
       .png()
       .toBuffer();
     const damaged = whole.subarray(0, whole.indexOf('IDAT') + 40);
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/files?name=damaged.png',
-      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
-      payload: damaged,
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const image = await createMedia(ctx, alice, { characterId, url: upload.json<FileUpload>().url });
+    const url = await uploadFile(ctx, alice, 'damaged.png', damaged);
+    const image = await createMedia(ctx, alice, { characterId, url });
 
     const base = await listening();
     const res = await fetch(`${base}${URL}`, {

@@ -1,7 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  type FileUpload,
   type Media,
   PNG_BAEGEN_KEYWORD,
   PNG_PARAMETERS_KEYWORD,
@@ -13,7 +12,7 @@ import {
 import { readPngText } from '../../lib/png-text';
 import { TEST_DIALECT } from '../../test/test-app';
 import { createCharacter, startJob, startVideoJob, waitForJob } from '../../test/generation-jobs-kit';
-import { uploadSubject } from '../../test/generation-kit';
+import { uploadFile, uploadSubject } from '../../test/generation-kit';
 import { type SignedIn, useSignedIn, useTestApp } from '../../test/test-hooks';
 import { DEMO_IMAGE_MODEL, demoSeed } from '../generation/providers/image/demo-image.provider';
 import { DEMO_VIDEO_MODEL } from '../generation/providers/video/demo-video.provider';
@@ -161,14 +160,8 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
     const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#48c' } })
       .jpeg()
       .toBuffer();
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/files?name=photo.jpg',
-      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
-      payload: jpeg,
-    });
-    expect(upload.statusCode, upload.body).toBe(201);
-    const media = await saveImage(alice, character.$id, upload.json<FileUpload>().url, 'a blue photo');
+    const url = await uploadFile(ctx, alice, 'photo.jpg', jpeg);
+    const media = await saveImage(alice, character.$id, url, 'a blue photo');
     const res = await download(alice, media.$id);
     expect(res.statusCode, res.body).toBe(200);
     const chunks = Object.fromEntries(readPngText(res.rawPayload).map((c) => [c.keyword, c.text]));
