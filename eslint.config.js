@@ -6,6 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const server = 'apps/server/src';
+const serverModules = fs
+  .readdirSync(path.join(import.meta.dirname, server, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const featuresDir = 'apps/web/src/features';
 const features = fs
   .readdirSync(path.join(import.meta.dirname, featuresDir), { withFileTypes: true })
@@ -23,6 +27,36 @@ const noDatabase = [
     message: 'Only *.repository.ts files, src/db/ and migrations import from src/db/.',
   },
 ];
+
+/**
+ * A server module reaches another only through its index (`../storage`), never a file inside it
+ * (`../storage/files.port`); code outside modules/ (app.ts, plugins/) likewise.
+ */
+function moduleInternals(own) {
+  const others = serverModules.filter((name) => name !== own).join('|');
+  return {
+    regex: String.raw`^(\./)?(\.\./)*(modules/)?(${others})/.+`,
+    message: 'A module is reached through its index (its port), never a file inside it.',
+  };
+}
+
+const noRepository = {
+  regex: String.raw`\.repository(\.[jt]s)?$`,
+  message: 'Routes call a service, never a repository.',
+};
+
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** The rules of one server module's files: which layer each file is decides what it may import. */
+function serverModuleBlocks(name) {
+  const dir = `${server}/modules/${name}`;
+  const internals = moduleInternals(name);
+  return [
+    { files: [`${dir}/**/*.ts`], rules: restrict(...noDatabase, internals) },
+    { files: [`${dir}/**/*.routes.ts`], rules: restrict(...noDatabase, noRepository, internals) },
+    { files: [`${dir}/**/*.repository.ts`], rules: restrict(internals) },
+  ];
+}
 
 /**
  * One feature may not import another, whether by climbing relative paths (`../../media/...`) or by
@@ -77,53 +111,23 @@ export default tseslint.config(
   },
   {
     files: [`${server}/**/*.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: noDatabase }] },
+    rules: restrict(...noDatabase, moduleInternals(null)),
   },
   {
     files: [`${server}/lib/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...noDatabase,
-            {
-              regex: String.raw`^(\.\./)+modules(/|$)`,
-              message: 'src/lib/ imports nothing from src/modules/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrict(...noDatabase, {
+      regex: String.raw`^(\.\./)+modules(/|$)`,
+      message: 'src/lib/ imports nothing from src/modules/.',
+    }),
+  },
+  ...serverModules.flatMap(serverModuleBlocks),
+  {
+    // The composition roots open the database and hand it to the modules; db/ is the database.
+    files: [`${server}/app.ts`, `${server}/server.ts`, `${server}/platform.ts`],
+    rules: restrict(moduleInternals(null)),
   },
   {
-    files: [`${server}/**/*.routes.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...noDatabase,
-            {
-              regex: String.raw`\.repository(\.[jt]s)?$`,
-              message: 'Routes call a service, never a repository.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Where the database is allowed: repositories, db/ with its migrations, the two composition
-    // roots that open it and hand it to repositories, and tests that set it up and inspect it.
-    files: [
-      `${server}/**/*.repository.ts`,
-      `${server}/db/**`,
-      `${server}/app.ts`,
-      `${server}/server.ts`,
-      `${server}/**/*.test.ts`,
-      `${server}/test/**`,
-    ],
+    files: [`${server}/db/**`, `${server}/**/*.test.ts`, `${server}/test/**`],
     rules: { 'no-restricted-imports': 'off' },
   },
   ...features.map(crossFeatureBlock),

@@ -1,11 +1,13 @@
 // Server cold start: spawn the built server on a fresh data folder, time the first 200 on /api/health.
 import { startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'Server cold start to first 200 on /api/health';
 
 const RUNS = 5;
 const TARGET_MS = 1000;
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const times = [];
   for (let i = 0; i < RUNS; i++) {

@@ -6,6 +6,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/test-support.mjs';
 import { kb, signIn, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'gallery at 10,000 media (targets: first screen <= 600 kB, < 1,500 DOM nodes)';
 
 const MEDIA = 10_000;
@@ -118,6 +119,7 @@ async function scrollThrough(page) {
   return { largest, perCard, reachedEnd: loaded === 0, seconds: (performance.now() - started) / 1000 };
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer({ env: { DEMO_DELAY_MS: '0', AUTH_RATE_LIMIT_MAX: '100000' } });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

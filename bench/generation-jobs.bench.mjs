@@ -5,6 +5,7 @@ import pg from 'pg';
 import { signIn, startServer } from './support.mjs';
 import { openEventStream, percentile } from './streams.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'generation jobs';
 
 const LATENCY_JOBS = 200;
@@ -122,6 +123,7 @@ async function delivery() {
   }
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const lines = [
     `enqueue-to-start on SQLite (${LATENCY_JOBS} jobs): ${await enqueueToStart({})} (target p99 <= 20 ms)`,

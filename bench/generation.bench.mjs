@@ -3,10 +3,12 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { median, signIn, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'generation';
 
 const RUNS = 5;
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer({ env: { GENERATION_RATE_LIMIT_MAX: '1000' } });
   try {

@@ -3,10 +3,12 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/test-support.mjs';
 import { kb, scriptsLoadedBy, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'Landing page first-load JavaScript (gzip)';
 
 const TARGET_BYTES = 90 * 1000;
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { CHROMIUM_PATH } from '../scripts/test-support.mjs';
 import { median, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'Lighthouse mobile on / and /login (targets: performance >= 95, LCP <= 2.5 s)';
 
 const LIGHTHOUSE = 'lighthouse@12.8.2';
@@ -41,6 +42,7 @@ function audit(url, out) {
   };
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-lighthouse-'));

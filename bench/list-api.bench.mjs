@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT, freePortUrl, loadTest, median, signIn, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'list API throughput (target: >= 50 % of bare Fastify, p99 <= 20 ms)';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -145,6 +146,7 @@ async function postgresDatabase() {
   return { url: url.href, drop };
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const lines = [
     `${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS / ROUNDS} s per server (medians), client and servers on the same ${os.cpus().length} cores, LOG_LEVEL=info`,

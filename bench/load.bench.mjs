@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { signIn, startServer } from './support.mjs';
 import { percentile } from './streams.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'load';
 
 const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 200);
@@ -57,6 +58,7 @@ async function client(url, cookie, index, deadline, record) {
   }
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer({ env: LIMITS });
   try {

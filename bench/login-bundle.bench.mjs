@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/test-support.mjs';
 import { kb, scriptsLoadedBy, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = '/login JavaScript and its wallet part (gzip)';
 
 const WALLET_TARGET_BYTES = 40 * 1000;
@@ -11,6 +12,7 @@ const WALLET_TARGET_BYTES = 40 * 1000;
 const WALLET_BASELINE_BYTES = 131 * 1000;
 const WALLET_CHUNK = /\/(wallet-runtime|dev-wallet|mobile-wallet)-[\w-]+\.js$/;
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/test-support.mjs';
 import { REPO_ROOT, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'LCP on a throttled phone (/, /login)';
 
 const TARGET_MS = 2500;
@@ -64,6 +65,7 @@ async function medianLcp(browser, url) {
   return { median: [...runs].sort((a, b) => a - b)[Math.floor(RUNS / 2)], runs };
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const bareDist = buildWithoutPreloads();
   const server = await startServer();

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { makeVideoLike, uploadFile } from './upload.bench.mjs';
 import { signIn, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'media export (zip of 10 x 100 MB videos)';
 
 const FILES = 10;
@@ -48,6 +49,7 @@ async function measured(pid, step) {
   return { bytes, ms: performance.now() - started, peak: procStatus(pid, 'VmHWM') };
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer();
   let fresh;

@@ -9,6 +9,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { loadTest, median, signIn, startServer } from './support.mjs';
 import { makeVideoLike, uploadFile } from './upload.bench.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'scale-out';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -125,6 +126,7 @@ async function uploadToS3() {
   }
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   return [...(await listThroughput()), ...(await uploadToS3())];
 }

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { median, signIn, startServer } from './support.mjs';
 
+/** @public Read by bench/run.mjs. */
 export const name = 'upload';
 
 const SIZE = 100 * 1024 * 1024;
@@ -135,6 +136,7 @@ async function plainCopy(from, to, mode) {
   await fsp.rm(to);
 }
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const server = await startServer();
   const source = path.join(server.dataDir, 'bench-source.bin');

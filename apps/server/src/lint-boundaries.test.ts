@@ -114,6 +114,11 @@ describe('import boundaries in eslint.config.js', () => {
         route,
         refused,
         "import type { MediaRepository } from './media.repository';\nexport type R = MediaRepository;\n",
+      );
+      // Another module's repository breaks two rules at once: a repository, and a module's internals.
+      await expectLint(
+        route,
+        [...refused, ...refused],
         "import { FilesRepository } from '../storage/files.repository';\nexport const r = FilesRepository;\n",
       );
       await expectLint(
@@ -121,6 +126,39 @@ describe('import boundaries in eslint.config.js', () => {
         [],
         "import type { MediaService } from './media.service';\nexport type S = MediaService;\n",
       );
+    });
+
+    it("refuse a module importing another module's internals, and allow its index", async () => {
+      const importing = (source: string) => `import { thing } from '${source}';\nexport const x = thing;\n`;
+      await expectLint(
+        'apps/server/src/modules/media/media.service.ts',
+        refused,
+        importing('../storage/files.port'),
+        importing('../characters/characters.service'),
+      );
+      await expectLint(
+        'apps/server/src/modules/generation/events/generation-events.stream.ts',
+        refused,
+        importing('../../queue/job-queue.port'),
+      );
+      await expectLint(
+        'apps/server/src/modules/media/media.repository.ts',
+        refused,
+        importing('../characters/characters.repository'),
+      );
+      await expectLint('apps/server/src/app.ts', refused, importing('./modules/storage/files.service'));
+      await expectLint(
+        'apps/server/src/plugins/spa.plugin.ts',
+        refused,
+        importing('../modules/auth/auth.plugin'),
+      );
+      await expectLint('apps/server/src/modules/media/media.service.ts', [], importing('../storage'));
+      await expectLint(
+        'apps/server/src/modules/generation/generation.runner.ts',
+        [],
+        importing('./providers/ports'),
+      );
+      await expectLint('apps/server/src/app.ts', [], importing('./modules/storage'));
     });
 
     it('let a service use its repository', async () => {

@@ -159,6 +159,9 @@ export interface RateLimitsTable {
 export interface PeriodicRunsTable {
   name: string;
   run_at: number;
+  /** The instance running the task now, until `lease_until` (epoch ms); null between runs. */
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export interface Database {

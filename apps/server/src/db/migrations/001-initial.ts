@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
@@ -84,6 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('files_status_idx').on('files').columns(['status', 'updated_at']).execute();
 }
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['files', 'media', 'characters', 'sessions', 'auth_nonces', 'users']) {
     await db.schema.dropTable(table).ifExists().execute();

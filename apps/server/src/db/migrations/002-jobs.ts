@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('jobs')
@@ -19,6 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('jobs_due_idx').on('jobs').columns(['run_at', 'created_at']).execute();
 }
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('jobs').execute();
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('generations')
@@ -66,6 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['generation_events', 'generation_event_counters', 'generations']) {
     await db.schema.dropTable(table).ifExists().execute();

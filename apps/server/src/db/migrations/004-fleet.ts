@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 
-/** State that several server instances on one database share: rate-limit counters and periodic runs. */
+/**
+ * State that several server instances on one database share: rate-limit counters and periodic runs.
+ * @public Run by the migrator, through db/migrations/index.ts.
+ */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('rate_limits')
@@ -16,6 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('periodic_runs').execute();
   await db.schema.dropTable('rate_limits').execute();

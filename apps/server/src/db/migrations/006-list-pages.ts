@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
  * Faster list pages. First, a counter per user that every write to their characters or media raises in the same
  * transaction. The session lookup reads it, so a cached list page is keyed by the version it was
  * made at and no instance can serve a page older than a committed write.
+ * @public Run by the migrator, through db/migrations/index.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -20,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('media_user_type_created_idx').execute();
   await db.schema.alterTable('users').dropColumn('data_version').execute();

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
  * Provenance. Each output a generation job stored is recorded with the model and seed its provider
  * reported, keyed by the user's file, so saving that file as media finds the job that made it. The
  * media record keeps a copy (JSON) of how it was made: it outlives the job. Older media keep null.
+ * @public Run by the migrator, through db/migrations/index.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -21,6 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('media').addColumn('generation', 'text').execute();
 }
 
+/** @public Run by the migrator, through db/migrations/index.ts. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('media').dropColumn('generation').execute();
   await db.schema.dropTable('generation_outputs').execute();

@@ -8,6 +8,7 @@ import * as listPages from './006-list-pages';
 import * as favorites from './007-favorites';
 import * as mediaGeneration from './008-media-generation';
 import * as characterCards from './009-character-cards';
+import * as taskLeases from './010-task-leases';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '007-favorites': favorites,
   '008-media-generation': mediaGeneration,
   '009-character-cards': characterCards,
+  '010-task-leases': taskLeases,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,8 +4,8 @@ import { CARD_MAX_BYTES, characterCardV3Schema, characterSchema } from '@baegen/
 import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';
 import { idParamsSchema } from '../../lib/id-params';
-import { currentUser } from '../auth/auth.plugin';
-import { signedInRoutes } from '../auth/signed-in-routes';
+import { currentUser } from '../auth';
+import { signedInRoutes } from '../auth';
 import type { CharacterCardsService } from './character-cards.service';
 
 /** The bytes of an imported card and what they claim to be. */

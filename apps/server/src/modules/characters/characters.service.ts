@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import type { FilesPort } from '../storage/files.port';
+import type { FilesPort } from '../storage';
 import type {
   CharacterChanges,
   CharacterFields,

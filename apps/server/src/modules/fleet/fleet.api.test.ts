@@ -34,16 +34,28 @@ describe('fleet repository', () => {
     expect(await repo().readHits('live', 2_000)).toMatchObject({ count: 1 });
   });
 
+  const claim = (name: string, owner: string, nowMs: number, notAfterMs: number) =>
+    repo().claimRun(name, { owner, nowMs, notAfterMs, leaseUntilMs: nowMs + 1_000 });
+
   it('grants a periodic run to one claimant until the run is due again', async () => {
-    const claims = await Promise.all([
-      repo().claimRun('task', 10_000, 9_500),
-      repo().claimRun('task', 10_000, 9_500),
-      repo().claimRun('task', 10_000, 9_500),
-    ]);
+    const claims = await Promise.all(['a', 'b', 'c'].map((owner) => claim('task', owner, 10_000, 9_500)));
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await repo().claimRun('task', 10_400, 9_900)).toBe(false);
-    expect(await repo().claimRun('task', 10_600, 10_000)).toBe(true);
-    expect(await repo().claimRun('other', 10_600, 10_000)).toBe(true);
+    const winner = ['a', 'b', 'c'][claims.indexOf(true)]!;
+    await repo().releaseRun('task', winner);
+    expect(await claim('task', 'b', 10_400, 9_900)).toBe(false);
+    expect(await claim('task', 'b', 10_600, 10_000)).toBe(true);
+    expect(await claim('other', 'b', 10_600, 10_000)).toBe(true);
+  });
+
+  it('holds a run for as long as its lease is renewed, and lets it go when the holder dies', async () => {
+    expect(await claim('slow', 'a', 1_000, 0)).toBe(true);
+    // Due again, but still running on 'a': nobody else may start it.
+    expect(await claim('slow', 'b', 1_900, 1_800)).toBe(false);
+    expect(await repo().renewRun('slow', 'a', 5_000)).toBe(true);
+    expect(await claim('slow', 'b', 4_900, 4_800)).toBe(false);
+    // 'a' stopped renewing (it died): once the lease runs out the run is free.
+    expect(await claim('slow', 'b', 5_000, 4_900)).toBe(true);
+    expect(await repo().renewRun('slow', 'a', 9_000)).toBe(false);
   });
 });
 

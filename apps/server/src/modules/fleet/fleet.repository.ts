@@ -48,18 +48,52 @@ export class FleetRepository {
   }
 
   /**
-   * Takes the run of periodic task `name` when nobody took it after `notAfterMs`; true for the one
-   * instance whose claim went through.
+   * Takes the run of periodic task `name` for `owner` until `leaseUntilMs`, when nobody started it
+   * after `notAfterMs` and no other instance holds it now; true for the one instance whose claim
+   * went through.
    */
-  async claimRun(name: string, nowMs: number, notAfterMs: number): Promise<boolean> {
+  async claimRun(
+    name: string,
+    run: { owner: string; nowMs: number; notAfterMs: number; leaseUntilMs: number },
+  ): Promise<boolean> {
+    const taken = { run_at: run.nowMs, lease_owner: run.owner, lease_until: run.leaseUntilMs };
     const row = await this.db
       .insertInto('periodic_runs')
-      .values({ name, run_at: nowMs })
+      .values({ name, ...taken })
       .onConflict((oc) =>
-        oc.column('name').doUpdateSet({ run_at: nowMs }).where('periodic_runs.run_at', '<=', notAfterMs),
+        oc
+          .column('name')
+          .doUpdateSet(taken)
+          .where('periodic_runs.run_at', '<=', run.notAfterMs)
+          .where((eb) =>
+            eb.or([
+              eb('periodic_runs.lease_until', 'is', null),
+              eb('periodic_runs.lease_until', '<=', run.nowMs),
+            ]),
+          ),
       )
       .returning('name')
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Extends `owner`'s hold on a run in progress; false when the lease was lost to another instance. */
+  async renewRun(name: string, owner: string, leaseUntilMs: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('periodic_runs')
+      .set({ lease_until: leaseUntilMs })
+      .where('name', '=', name)
+      .where('lease_owner', '=', owner)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async releaseRun(name: string, owner: string): Promise<void> {
+    await this.db
+      .updateTable('periodic_runs')
+      .set({ lease_owner: null, lease_until: null })
+      .where('name', '=', name)
+      .where('lease_owner', '=', owner)
+      .execute();
   }
 }

@@ -1,21 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
 import {
+  type CreateGenerationInput,
   MESSAGES,
+  createGenerationSchema,
   generateCharacterRequestSchema,
   generateImageRequestSchema,
   generatedUrlsSchema,
+  generationListQuerySchema,
+  generationListSchema,
+  generationSchema,
   improvePromptRequestSchema,
   improvePromptResponseSchema,
 } from '@baegen/shared';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
-import { currentUser } from '../auth/auth.plugin';
-import type { GenerationService, StoredOutput } from './generation.service';
-
-/** The synchronous routes answer URLs only: no job keeps the outputs' provenance there. */
-const urlsOf = (outputs: StoredOutput[]) => outputs.map((output) => output.url);
+import { idParamsSchema } from '../../lib/id-params';
+import { currentUser } from '../auth';
+import { type StreamSource, lastEventId, streamGenerationEvents } from './events/generation-events.stream';
+import type { GenerationService } from './generation.service';
 
 /**
  * Aborts when the client goes away before the answer is sent. The response's 'close' is used
@@ -29,11 +32,8 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/**
- * The per-user limit on generation requests, shared by the synchronous routes and job creation
- * (one key, so both count against the same allowance).
- */
-export function generationRateLimit(env: Env) {
+/** The per-user limit on generation requests: one key for jobs and the synchronous routes. */
+function generationRateLimit(env: Env) {
   return {
     max: env.GENERATION_RATE_LIMIT_MAX,
     timeWindow: env.GENERATION_RATE_LIMIT_WINDOW_MS,
@@ -47,51 +47,93 @@ export function generationRateLimit(env: Env) {
   };
 }
 
+/**
+ * `/generations`: the jobs (create, list, one, cancel, the event stream). `/generate/*`: the
+ * synchronous calls, each a job whose answer waits for its end; `/generate/prompt` is no job.
+ */
 export async function generationRoutes(
   app: FastifyInstance,
-  opts: { generation: GenerationService; env: Env },
+  opts: { generation: GenerationService; stream: StreamSource; env: Env },
 ) {
-  const { generation, env } = opts;
+  const { generation } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { rateLimit: generationRateLimit(env) };
-  // Every synchronous route is for signed-in users, rate limited, and answers 200 with one shape.
-  const route = <Body extends ZodType, Response extends ZodType>(body: Body, response: Response) => ({
-    preHandler: app.authenticate,
-    config,
-    schema: { body, response: { 200: response } },
-  });
+  const signedIn = { preHandler: app.authenticate };
+  const limited = { ...signedIn, config: { rateLimit: generationRateLimit(opts.env) } };
 
   r.post(
-    '/prompt',
-    route(improvePromptRequestSchema, improvePromptResponseSchema),
+    '/generations',
+    { ...limited, schema: { body: createGenerationSchema, response: { 202: generationSchema } } },
+    async (request, reply) =>
+      reply.status(202).send(await generation.create(currentUser(request).userId, request.body)),
+  );
+
+  r.get(
+    '/generations',
+    {
+      ...signedIn,
+      schema: { querystring: generationListQuerySchema, response: { 200: generationListSchema } },
+    },
+    async (request) => generation.list(currentUser(request).userId, request.query),
+  );
+
+  // Registered before '/:id' so the static path wins.
+  r.get('/generations/events', signedIn, async (request, reply) => {
+    reply.hijack();
+    await streamGenerationEvents(
+      reply.raw,
+      currentUser(request).userId,
+      lastEventId(request.headers['last-event-id']),
+      opts.stream,
+    );
+  });
+
+  const oneJob = { ...signedIn, schema: { params: idParamsSchema, response: { 200: generationSchema } } };
+  r.get('/generations/:id', oneJob, async (request) =>
+    generation.get(currentUser(request).userId, request.params.id),
+  );
+  r.post('/generations/:id/cancel', oneJob, async (request) =>
+    generation.cancel(currentUser(request).userId, request.params.id),
+  );
+
+  r.post(
+    '/generate/prompt',
+    {
+      ...limited,
+      schema: { body: improvePromptRequestSchema, response: { 200: improvePromptResponseSchema } },
+    },
     async (request, reply) => ({
       prompt: await generation.improvePrompt(request.body.appearance, clientGone(request, reply)),
     }),
   );
 
-  r.post('/image', route(generateImageRequestSchema, generatedUrlsSchema), async (request, reply) => ({
-    urls: urlsOf(
-      await generation.generateImage(
-        currentUser(request).userId,
-        request.body.prompt,
-        clientGone(request, reply),
-      ),
-    ),
-  }));
+  const urlsOf = async (request: FastifyRequest, reply: FastifyReply, input: CreateGenerationInput) => {
+    const job = await generation.createAndWait(
+      currentUser(request).userId,
+      input,
+      clientGone(request, reply),
+    );
+    if (job.status === 'succeeded') return { urls: job.outputs };
+    const failure = job.error ?? { code: 'GENERATION_FAILED', message: MESSAGES.media.generateFailed };
+    // Our own storage failing is not the provider's fault; anything else the job met upstream is.
+    throw new AppError(failure.code === 'STORAGE_UNAVAILABLE' ? 507 : 502, failure.code, failure.message);
+  };
+  const sync = { ...limited, schema: { response: { 200: generatedUrlsSchema } } };
 
   r.post(
-    '/character',
-    route(generateCharacterRequestSchema, generatedUrlsSchema),
-    async (request, reply) => ({
-      urls: urlsOf(
-        await generation.generateCharacter(
-          currentUser(request).userId,
-          request.body.prompt,
-          request.body.subject,
-          request.body.number_of_outputs,
-          clientGone(request, reply),
-        ),
-      ),
-    }),
+    '/generate/image',
+    { ...sync, schema: { ...sync.schema, body: generateImageRequestSchema } },
+    async (request, reply) => urlsOf(request, reply, { kind: 'image', prompt: request.body.prompt }),
+  );
+
+  r.post(
+    '/generate/character',
+    { ...sync, schema: { ...sync.schema, body: generateCharacterRequestSchema } },
+    async (request, reply) =>
+      urlsOf(request, reply, {
+        kind: 'character',
+        prompt: request.body.prompt,
+        subject: request.body.subject,
+        outputs: request.body.number_of_outputs,
+      }),
   );
 }

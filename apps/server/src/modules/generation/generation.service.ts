@@ -1,191 +1,270 @@
-import { createHash } from 'node:crypto';
-import { MESSAGES, avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type CreateGenerationInput,
+  type Generation,
+  type GenerationList,
+  type GenerationListQuery,
+  type GenerationProgress,
+  IMAGE_OUTPUTS,
+  MESSAGES,
+  isActiveGeneration,
+} from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
-import { StorageUnavailableError } from '../../errors/domain-errors';
-import { shapesAvatarPng } from '../avatars/avatars.service';
-import type { FilesPort } from '../storage/files.port';
-import { fetchBytes, fetchPublicBytes } from './fetch-bytes';
+import type { Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import type { JobQueue } from '../queue';
+import type { GenerationEventsHub } from './events/generation-events.hub';
+import type { GenerationPatch, GenerationRepository, GenerationRow } from './generation.repository';
 import { violatesMinorPolicy } from './prompt-policy';
-import { assertPublicLiteral } from './public-host';
-import type { Providers } from './providers/create-providers';
-import type { ImageOutput, OutputDetails, SubjectImage, VideoOutput } from './providers/ports';
+import type { ProviderWork } from './provider-work';
+import type { RunningJobs } from './running-jobs';
+import type { SubjectResolver } from './subject-resolver';
 
-export interface GenerationOptions {
-  timeoutMs: number;
-  maxImageBytes: number;
-  maxVideoBytes: number;
-  onProviderError(error: unknown, provider: string): void;
+export const GENERATION_JOB = 'generation';
+
+export interface GenerationJobPayload {
+  [key: string]: unknown;
+  userId: string;
+  generationId: string;
 }
 
-type ImageBytes = { data: Buffer; mimeType: string };
-
-/** An output stored as the user's candidate: our URL, and what the provider reported of it. */
-export interface StoredOutput {
-  url: string;
-  details: OutputDetails;
+export interface GenerationDeps {
+  repo: GenerationRepository;
+  queue: JobQueue;
+  hub: GenerationEventsHub;
+  running: RunningJobs;
+  clock: Clock;
+  work: Pick<ProviderWork, 'improvePrompt'>;
+  subjects: Pick<SubjectResolver, 'resolve'>;
+  /** The user's character by id; 404 when the user has none such. */
+  characters: { get(userId: string, id: string): Promise<unknown> };
+  maxActive: number;
+  /** The provider a kind of job runs on, recorded with the job. */
+  providerFor(kind: Generation['kind']): string;
 }
 
-function subjectImage(key: string, publicUrl: string | null, load: () => Promise<ImageBytes>): SubjectImage {
-  let loaded: Promise<ImageBytes> | null = null;
-  const bytes = () => (loaded ??= load());
+/** Refuses text that sexualises minors (422 PROMPT_REFUSED) before any provider sees it. */
+function checkPolicy(text: string) {
+  if (violatesMinorPolicy(text)) throw new AppError(422, 'PROMPT_REFUSED', MESSAGES.service.promptRefused);
+}
+
+/** Replay events are kept this long: far longer than any stream stays away and comes back. */
+const EVENT_RETENTION_MS = 24 * 3_600_000;
+/** How long a caller at the active-job cap is asked to wait: about one demo or image job. */
+const ACTIVE_RETRY_AFTER_SECONDS = 5;
+/** How often a waiting synchronous call reads its job again, should an event go astray. */
+const WAIT_RECHECK_MS = 1000;
+const INITIAL_PROGRESS: GenerationProgress = {
+  phase: 'queued',
+  percent: null,
+  queuePosition: null,
+  etaSeconds: null,
+};
+const parseList = (value: string): string[] => JSON.parse(value) as string[];
+
+export function toGeneration(row: GenerationRow): Generation {
   return {
-    key,
-    publicUrl,
-    bytes,
-    dataUri: async () => {
-      const { data, mimeType } = await bytes();
-      return `data:${mimeType};base64,${data.toString('base64')}`;
+    $id: row.id,
+    kind: row.kind,
+    status: row.status,
+    progress: {
+      phase: row.phase,
+      percent: row.percent,
+      queuePosition: row.queue_position,
+      etaSeconds: row.eta_seconds,
     },
+    prompt: row.prompt,
+    characterId: row.character_id,
+    outputs: parseList(row.outputs),
+    mediaIds: parseList(row.media_ids),
+    error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
   };
 }
 
-/** Prompt improvement and image generation; every image is stored as the user's candidate file. */
+/**
+ * Every generation is a job: created here (its input checked once, here), run by the runner on
+ * whichever instance takes it, read and cancelled here, each change announced on the owner's
+ * stream.
+ */
 export class GenerationService {
-  constructor(
-    private readonly providers: Providers,
-    private readonly files: FilesPort,
-    private readonly options: GenerationOptions,
-  ) {}
+  private readonly repo: GenerationRepository;
 
-  /** Refuses text that sexualises minors (422 PROMPT_REFUSED) before any provider sees it. */
-  checkPolicy(text: string) {
-    if (violatesMinorPolicy(text)) throw new AppError(422, 'PROMPT_REFUSED', MESSAGES.service.promptRefused);
+  constructor(private readonly deps: GenerationDeps) {
+    this.repo = deps.repo;
+  }
+
+  private now() {
+    return this.deps.clock().toISOString();
+  }
+
+  /** Refuses what cannot run (the prompt policy, a foreign subject or character) before it is queued. */
+  private async validate(userId: string, input: CreateGenerationInput): Promise<void> {
+    checkPolicy(input.prompt);
+    if (input.subject) await this.deps.subjects.resolve(userId, input.subject);
+    if (input.characterId) await this.deps.characters.get(userId, input.characterId);
+  }
+
+  /** Prompt improvement is a quick answer, not a job: it makes no file to keep. */
+  async improvePrompt(appearance: string, signal: AbortSignal): Promise<string> {
+    checkPolicy(appearance);
+    return this.deps.work.improvePrompt(appearance, signal);
+  }
+
+  async create(userId: string, input: CreateGenerationInput): Promise<Generation> {
+    await this.validate(userId, input);
+    const active = await this.repo.countActive(userId);
+    if (active >= this.deps.maxActive) {
+      throw new AppError(
+        429,
+        'TOO_MANY_ACTIVE_GENERATIONS',
+        `You already have ${active} generations running. Wait for one to finish or cancel it.`,
+        ACTIVE_RETRY_AFTER_SECONDS,
+      );
+    }
+    const now = this.now();
+    const row: GenerationRow = {
+      id: newId(),
+      user_id: userId,
+      kind: input.kind,
+      status: 'queued',
+      prompt: input.prompt.trim(),
+      character_id: input.characterId ?? null,
+      subject: input.subject ?? null,
+      outputs_requested: input.kind === 'character' ? (input.outputs ?? IMAGE_OUTPUTS) : 1,
+      phase: INITIAL_PROGRESS.phase,
+      percent: null,
+      queue_position: null,
+      eta_seconds: null,
+      outputs: '[]',
+      media_ids: '[]',
+      error_code: null,
+      error_message: null,
+      provider: this.deps.providerFor(input.kind),
+      provider_job_id: null,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      started_at: null,
+      finished_at: null,
+      updated_at: now,
+    };
+    await this.repo.insert(row);
+    const job = toGeneration(row);
+    await this.announce(userId, job);
+    await this.enqueue(userId, row.id);
+    return job;
   }
 
   /**
-   * Runs provider work under the timeout and the client's signal. Anything but an AppError becomes
-   * a 502 with the given code; the race makes even a provider that ignores its signal give up.
+   * The synchronous routes' way through the pipeline: the job is created like any other and the
+   * answer waits for it to finish, woken by its events (from any instance) or a periodic re-read.
+   * A caller that goes away cancels the job.
    */
-  private async withProvider<T>(
-    provider: string,
-    failure: { code: string; message: string },
-    clientSignal: AbortSignal,
-    work: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    const signal = AbortSignal.any([clientSignal, AbortSignal.timeout(this.options.timeoutMs)]);
-    let onAbort: () => void = () => {};
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
+  async createAndWait(
+    userId: string,
+    input: CreateGenerationInput,
+    signal: AbortSignal,
+  ): Promise<Generation> {
+    let jobId: string | null = null;
+    let wake = new AbortController();
+    const unsubscribe = this.deps.hub.subscribe(userId, (event) => {
+      if (event.job.$id === jobId) wake.abort();
     });
     try {
-      return await Promise.race([work(signal), aborted]);
-    } catch (error) {
-      // A failure of our own storage is no fault of the provider's.
-      if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
-      this.options.onProviderError(error, provider);
-      throw new AppError(502, failure.code, failure.message);
+      jobId = (await this.create(userId, input)).$id;
+      for (;;) {
+        wake = new AbortController();
+        const job = await this.get(userId, jobId);
+        if (!isActiveGeneration(job)) return job;
+        if (signal.aborted) {
+          await this.cancel(userId, jobId).catch(() => undefined);
+          throw signal.reason;
+        }
+        await sleep(WAIT_RECHECK_MS, undefined, { signal: AbortSignal.any([signal, wake.signal]) }).catch(
+          () => undefined,
+        );
+      }
     } finally {
-      signal.removeEventListener('abort', onAbort);
-      aborted.catch(() => undefined);
+      unsubscribe();
     }
   }
 
-  private async store(userId: string, outputs: ImageOutput[], signal: AbortSignal): Promise<StoredOutput[]> {
-    const stored: StoredOutput[] = [];
-    for (const [index, output] of outputs.entries()) {
-      const data =
-        output.kind === 'bytes'
-          ? output.data
-          : await fetchBytes(output.url, this.options.maxImageBytes, signal);
-      const url = await this.files.storeCandidate(userId, data, `generated-${index + 1}`);
-      stored.push({ url, details: output.details ?? {} });
+  /** `key` defaults to the job's id; a recovery passes a fresh one past a dead worker's lock. */
+  private async enqueue(userId: string, generationId: string, key = generationId): Promise<void> {
+    const payload: GenerationJobPayload = { userId, generationId };
+    await this.deps.queue.enqueue(GENERATION_JOB, payload, { key });
+  }
+
+  async get(userId: string, id: string): Promise<Generation> {
+    return toGeneration(await this.row(userId, id));
+  }
+
+  async row(userId: string, id: string): Promise<GenerationRow> {
+    const row = await this.repo.get(userId, id);
+    if (!row) throw AppError.notFound('Generation not found', 'GENERATION_NOT_FOUND');
+    return row;
+  }
+
+  async list(userId: string, query: GenerationListQuery): Promise<GenerationList> {
+    const page = await this.repo.list(userId, query.status, query);
+    return { ...page, documents: page.documents.map(toGeneration) };
+  }
+
+  /** Cancels a queued or running job; the worker running it sees the status and stops. */
+  async cancel(userId: string, id: string): Promise<Generation> {
+    const now = this.now();
+    const row = await this.repo.transition(userId, id, ['queued', 'running'], {
+      status: 'cancelled',
+      phase: 'cancelled',
+      finished_at: now,
+      updated_at: now,
+    });
+    if (!row) {
+      await this.row(userId, id);
+      throw new AppError(409, 'GENERATION_FINISHED', 'This generation has already finished.');
     }
-    return stored;
-  }
-
-  /** Copies a finished clip into the user's storage (provider URLs expire) and answers our URL. */
-  async storeVideo(userId: string, output: VideoOutput, signal: AbortSignal): Promise<string> {
-    const data =
-      output.kind === 'bytes'
-        ? output.data
-        : await fetchBytes(output.url, this.options.maxVideoBytes, signal);
-    return this.files.storeCandidate(userId, data, 'video');
-  }
-
-  async improvePrompt(appearance: string, signal: AbortSignal): Promise<string> {
-    this.checkPolicy(appearance);
-    const provider = this.providers.prompt;
-    return this.withProvider(
-      provider.name,
-      { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
-      signal,
-      (s) => provider.improve(appearance, s),
-    );
-  }
-
-  async generateImage(userId: string, prompt: string, signal: AbortSignal): Promise<StoredOutput[]> {
-    this.checkPolicy(prompt);
-    const provider = this.providers.image;
-    return this.withProvider(
-      provider.name,
-      { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
-      signal,
-      async (s) => this.store(userId, await provider.generate(prompt, s), s),
-    );
-  }
-
-  async generateCharacter(
-    userId: string,
-    prompt: string,
-    subjectUrl: string,
-    outputs: number,
-    signal: AbortSignal,
-  ): Promise<StoredOutput[]> {
-    this.checkPolicy(prompt);
-    const subject = await this.resolveSubject(userId, subjectUrl);
-    const provider = this.providers.image;
-    return this.withProvider(
-      provider.name,
-      { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
-      signal,
-      async (s) => this.store(userId, await provider.generateCharacter(prompt, subject, outputs, s), s),
-    );
+    this.deps.running.abort(id);
+    const job = toGeneration(row);
+    await this.announce(userId, job);
+    return job;
   }
 
   /**
-   * A subject is one of the caller's own image files, our default avatar (a character without a
-   * picture of its own), or a public https URL. Anything else is refused before a provider runs.
+   * Housekeeping run on an interval: queues again the active jobs nobody works on (a worker that
+   * died, a crash between saving a job and queuing it) and drops replay events older than a day,
+   * which no reconnecting stream needs. Answers how many jobs it queued again.
    */
-  async resolveSubject(userId: string, subject: string): Promise<SubjectImage> {
-    const fileId = subject.startsWith('/api/files/') ? fileIdFromUrl(subject) : null;
-    if (fileId) {
-      const file = await this.files.getFile(userId, fileId);
-      if (!file.mimeType.startsWith('image/')) {
-        throw AppError.badRequest('The subject must be an image', 'INVALID_SUBJECT');
-      }
-      // By id, not sha256: a file never changes under its id, and its sum may still be on its way.
-      return subjectImage(`file:${file.$id}`, null, () => this.files.readFile(userId, fileId));
-    }
-    if (subject.startsWith('/api/avatars/shapes')) {
-      const url = new URL(subject, 'http://local.invalid');
-      const query = avatarQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-      if (url.pathname === '/api/avatars/shapes' && query.success) {
-        const seed = query.data.seed;
-        // Providers get a large rendering: the avatar is vector art, so size costs nothing.
-        return subjectImage(`avatar:${seed}`, null, async () => ({
-          data: await shapesAvatarPng(seed, 1024),
-          mimeType: 'image/png',
-        }));
-      }
-    }
-    if (/^https:\/\/[^\s]+$/i.test(subject) && URL.canParse(subject)) {
-      assertPublicLiteral(subject);
-      const key = `url:${createHash('sha256').update(subject).digest('hex')}`;
-      return subjectImage(key, subject, async () => {
-        const data = await fetchPublicBytes(
-          subject,
-          this.options.maxImageBytes,
-          AbortSignal.timeout(this.options.timeoutMs),
-        );
-        const mimeType = this.files.imageType(data);
-        if (!mimeType) throw AppError.badRequest('The subject is not an image', 'INVALID_SUBJECT');
-        return { data, mimeType };
-      });
-    }
-    throw AppError.badRequest(
-      'The subject must be one of your files (/api/files/<id>/view), a default avatar or an https URL',
-      'INVALID_SUBJECT',
+  async maintain(staleAfterMs: number): Promise<number> {
+    const now = this.deps.clock();
+    const rows = await this.repo.orphaned(
+      now.toISOString(),
+      new Date(now.getTime() - staleAfterMs).toISOString(),
     );
+    // A fresh key: graphile-worker keeps a killed worker's job, and so its key, locked for hours.
+    for (const row of rows) await this.enqueue(row.user_id, row.id, `${row.id}:${now.getTime()}`);
+    await this.repo.pruneEvents(new Date(now.getTime() - EVENT_RETENTION_MS).toISOString());
+    return rows.length;
+  }
+
+  /** Applies a transition for the worker and announces it; undefined when the job moved on. */
+  async update(
+    userId: string,
+    id: string,
+    from: readonly GenerationRow['status'][],
+    patch: GenerationPatch,
+  ): Promise<Generation | undefined> {
+    const row = await this.repo.transition(userId, id, from, { ...patch, updated_at: this.now() });
+    if (!row) return undefined;
+    const job = toGeneration(row);
+    await this.announce(userId, job);
+    return job;
+  }
+
+  private async announce(userId: string, job: Generation): Promise<void> {
+    const seq = await this.repo.appendEvent(userId, job.$id, JSON.stringify(job), this.now());
+    this.deps.hub.publish(userId, { seq, job });
   }
 }

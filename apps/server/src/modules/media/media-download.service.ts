@@ -7,7 +7,7 @@ import {
 } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import { isPng, withPngText } from '../../lib/png-text';
-import type { FilesPort } from '../storage/files.port';
+import type { FilesPort } from '../storage';
 import type { MediaRepository } from './media.repository';
 import { generationOf } from './media.service';
 

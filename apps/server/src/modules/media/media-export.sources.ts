@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SAMPLE_VIDEO_URL, filePreviewQuerySchema } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
-import { SAMPLE_VIDEO_FILE } from '../samples/samples.routes';
-import type { Storage } from '../storage/create-storage';
+import { SAMPLE_VIDEO_FILE } from '../samples';
+import type { Storage } from '../storage';
 import type { MediaExportSources } from './media-export.port';
 
 /** The query the single download sends (`?output=jpg`), with its defaults filled in. */

@@ -13,8 +13,8 @@ import {
 } from '@baegen/shared';
 import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
-import { currentUser } from '../auth/auth.plugin';
-import { deleteRoute, sendListPage, signedInRoutes } from '../auth/signed-in-routes';
+import { currentUser } from '../auth';
+import { deleteRoute, sendListPage, signedInRoutes } from '../auth';
 import type { MediaDownloadService } from './media-download.service';
 import type { MediaExportService } from './media-export.service';
 import type { MediaService } from './media.service';

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import type { FilesPort } from '../storage/files.port';
+import type { FilesPort } from '../storage';
 import type { CharacterLookupPort } from './character-lookup.port';
 import type { MediaRepository, MediaRow } from './media.repository';
 import type { ProvenancePort } from './provenance.port';

@@ -59,7 +59,7 @@ describe(`files API on S3 storage (${TEST_DIALECT})`, () => {
     const id = file!.$id;
     expect(await keysInBucket()).toEqual([`objects/${id}`]);
 
-    await ctx.app.filesMaintenance.settle();
+    await ctx.app.storage.maintenance.settle();
     const described = await ctx.app.inject({
       method: 'GET',
       url: `/api/files/${id}`,

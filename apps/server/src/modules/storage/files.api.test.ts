@@ -65,7 +65,7 @@ describe(`files API (${TEST_DIALECT})`, () => {
 
   /** The API's record of a file, once every sha256 being computed has been recorded. */
   async function describeSettled(id: string, who = alice) {
-    await ctx.app.filesMaintenance.settle();
+    await ctx.app.storage.maintenance.settle();
     const res = await ctx.app.inject({ method: 'GET', url: `/api/files/${id}`, headers: who.headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<FileUpload>();
@@ -294,11 +294,11 @@ describe(`files API (${TEST_DIALECT})`, () => {
   it('records a sha256 the process stopped before recording at the next sweep', async () => {
     const data = pngLike(UPLOAD_CHUNK_BYTES + 10);
     const file = await uploadChunked(data);
-    await ctx.app.filesMaintenance.settle();
+    await ctx.app.storage.maintenance.settle();
     // What a stop right after the last chunk's answer leaves: a complete file with no sum yet.
     await ctx.database.db.updateTable('files').set({ sha256: null }).where('id', '=', file.$id).execute();
     expect((await rowOf(file.$id))!.sha256).toBeNull();
-    await ctx.app.sweeper.runOnce();
+    await ctx.app.scheduler.run('files-sweep');
     expect((await rowOf(file.$id))!.sha256).toBe(sha(data));
   });
 
@@ -485,7 +485,7 @@ describe(`files API (${TEST_DIALECT})`, () => {
       expect(fs.existsSync(path.join(ctx.dataDir, 'files', 'uploads', id))).toBe(true);
 
       now = new Date(now.getTime() + 2 * 3600_000);
-      await reborn.sweeper.runOnce();
+      await reborn.scheduler.run('files-sweep');
       expect(fs.existsSync(path.join(ctx.dataDir, 'files', 'uploads', id))).toBe(false);
       const row = await ctx.database.db
         .selectFrom('files')

@@ -8,7 +8,7 @@ import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';
 import { idParamsSchema } from '../../lib/id-params';
 import { sendRanged } from '../../lib/send-ranged';
-import { currentUser } from '../auth/auth.plugin';
+import { currentUser } from '../auth';
 import type { Storage } from './create-storage';
 import { contentLength, uploadHeaders } from './upload-headers';
 

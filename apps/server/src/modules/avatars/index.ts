@@ -1,0 +1,2 @@
+export { avatarsModule } from './avatars.module';
+export { shapesAvatarPng } from './avatars.service';

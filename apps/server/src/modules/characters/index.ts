@@ -1,0 +1,1 @@
+export { charactersModule } from './characters.module';

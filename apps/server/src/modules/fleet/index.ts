@@ -1,0 +1,1 @@
+export { fleetModule } from './fleet.module';

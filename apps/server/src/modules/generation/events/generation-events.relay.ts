@@ -1,0 +1,58 @@
+import type { Generation } from '@baegen/shared';
+import type { GenerationEventsHub } from './generation-events.hub';
+import type { StoredEvent } from '../generation.repository';
+
+/** The PostgreSQL channel on which every instance announces the events it appends. */
+export const GENERATION_EVENTS_CHANNEL = 'baegen_generation_events';
+
+/** What an instance announces: which user's log grew, to which seq, and who appended it. */
+export interface EventNotice {
+  origin: string;
+  userId: string;
+  seq: number;
+}
+
+export const encodeNotice = (notice: EventNotice) =>
+  JSON.stringify([notice.origin, notice.userId, notice.seq]);
+
+function decodeNotice(payload: string): EventNotice | null {
+  try {
+    const [origin, userId, seq] = JSON.parse(payload) as unknown[];
+    if (typeof origin !== 'string' || typeof userId !== 'string' || !Number.isSafeInteger(seq)) return null;
+    return { origin, userId, seq: seq as number };
+  } catch {
+    return null;
+  }
+}
+
+interface RelayDeps {
+  hub: GenerationEventsHub;
+  /** This instance's own notices are already on its hub. */
+  origin: string;
+  event(userId: string, seq: number): Promise<StoredEvent | undefined>;
+  onError(error: unknown): void;
+}
+
+/**
+ * Brings other instances' job events to the streams open on this one. A notice carries only the
+ * seq: the event itself is read from the replay log, so its size never matters. Notices are
+ * handled one at a time, in the order PostgreSQL delivers them (the order of their commits).
+ */
+export class GenerationEventsRelay {
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: RelayDeps) {}
+
+  receive(payload: string): void {
+    const notice = decodeNotice(payload);
+    const { hub, origin } = this.deps;
+    if (!notice || notice.origin === origin || !hub.watches(notice.userId)) return;
+    this.chain = this.chain
+      .then(async () => {
+        const stored = await this.deps.event(notice.userId, notice.seq);
+        if (stored)
+          hub.publish(notice.userId, { seq: stored.seq, job: JSON.parse(stored.data) as Generation });
+      })
+      .catch(this.deps.onError);
+  }
+}

@@ -1,0 +1,81 @@
+import type { ServerResponse } from 'node:http';
+import { GENERATION_EVENT, type Generation } from '@baegen/shared';
+import type { GenerationEventsHub } from './generation-events.hub';
+import type { StoredEvent } from '../generation.repository';
+
+export const KEEP_ALIVE_MS = 15_000;
+
+export interface StreamSource {
+  hub: GenerationEventsHub;
+  /** The replay log after a seq, oldest first. */
+  eventsAfter(userId: string, seq: number): Promise<StoredEvent[]>;
+  /** Aborted when the server shuts down: open streams end so the close does not wait on them. */
+  shutdown: AbortSignal;
+}
+
+const frame = (seq: number, data: string) => `event: ${GENERATION_EVENT}\nid: ${seq}\ndata: ${data}\n\n`;
+
+/** A Last-Event-ID header as a seq; anything else means "no replay". */
+export function lastEventId(value: string | string[] | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * Streams the user's job events on `res` until it closes: the replay after `after` first, then live
+ * events. Live events that arrive during the replay are held and sent after it, each seq once.
+ */
+export async function streamGenerationEvents(
+  res: ServerResponse,
+  userId: string,
+  after: number | null,
+  source: StreamSource,
+): Promise<void> {
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  // Headers leave with the first write: send one now so the client sees the stream open.
+  res.write(': connected\n\n');
+
+  let sent = after ?? 0;
+  let held: { seq: number; job: Generation }[] | null = after === null ? null : [];
+  const send = (seq: number, data: string) => {
+    if (seq <= sent) return;
+    sent = seq;
+    res.write(frame(seq, data));
+  };
+  const unsubscribe = source.hub.subscribe(userId, (event) => {
+    if (held) held.push(event);
+    else send(event.seq, JSON.stringify(event.job));
+  });
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const closed = new Promise<void>((resolve) => res.once('close', resolve));
+  const end = () => res.end();
+  source.shutdown.addEventListener('abort', end, { once: true });
+  void closed.then(() => {
+    clearInterval(keepAlive);
+    unsubscribe();
+    source.shutdown.removeEventListener('abort', end);
+  });
+  if (source.shutdown.aborted) end();
+
+  if (after !== null) {
+    try {
+      for (
+        let batch = await source.eventsAfter(userId, sent);
+        batch.length > 0;
+        batch = await source.eventsAfter(userId, sent)
+      ) {
+        for (const event of batch) send(event.seq, event.data);
+        if (res.destroyed) break;
+      }
+    } finally {
+      for (const event of held ?? []) send(event.seq, JSON.stringify(event.job));
+      held = null;
+    }
+  }
+  await closed;
+}

@@ -1,0 +1,2 @@
+export { generationModule } from './generation.module';
+export type { Providers } from './providers/create-providers';

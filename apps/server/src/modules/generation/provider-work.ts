@@ -1,0 +1,120 @@
+import { MESSAGES } from '@baegen/shared';
+import { AppError } from '../../errors/app-error';
+import { StorageUnavailableError } from '../../errors/domain-errors';
+import type { FilesPort } from '../storage';
+import { fetchBytes } from './fetch-bytes';
+import type { Providers } from './providers/create-providers';
+import type { ImageOutput, OutputDetails, SubjectImage, VideoOutput } from './providers/ports';
+
+export interface ProviderWorkOptions {
+  timeoutMs: number;
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  onProviderError(error: unknown, provider: string): void;
+}
+
+/** An output stored as the user's candidate: our URL, and what the provider reported of it. */
+export interface StoredOutput {
+  url: string;
+  details: OutputDetails;
+}
+
+/**
+ * The calls to AI providers, each under the provider timeout, with every output copied into the
+ * user's storage as a candidate. Input was checked when the job was created: nothing here checks
+ * it again.
+ */
+export class ProviderWork {
+  constructor(
+    private readonly providers: Providers,
+    private readonly files: FilesPort,
+    private readonly options: ProviderWorkOptions,
+  ) {}
+
+  /**
+   * Runs provider work under the timeout and the caller's signal. Anything but an AppError becomes
+   * a 502 with the given code; the race makes even a provider that ignores its signal give up.
+   */
+  private async withProvider<T>(
+    provider: string,
+    failure: { code: string; message: string },
+    callerSignal: AbortSignal,
+    work: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const signal = AbortSignal.any([callerSignal, AbortSignal.timeout(this.options.timeoutMs)]);
+    let onAbort: () => void = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([work(signal), aborted]);
+    } catch (error) {
+      // A failure of our own storage, or a cancel, is no fault of the provider's.
+      if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
+      if (callerSignal.aborted) throw error;
+      this.options.onProviderError(error, provider);
+      throw new AppError(502, failure.code, failure.message);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      aborted.catch(() => undefined);
+    }
+  }
+
+  private async store(userId: string, outputs: ImageOutput[], signal: AbortSignal): Promise<StoredOutput[]> {
+    const stored: StoredOutput[] = [];
+    for (const [index, output] of outputs.entries()) {
+      const data =
+        output.kind === 'bytes'
+          ? output.data
+          : await fetchBytes(output.url, this.options.maxImageBytes, signal);
+      const url = await this.files.storeCandidate(userId, data, `generated-${index + 1}`);
+      stored.push({ url, details: output.details ?? {} });
+    }
+    return stored;
+  }
+
+  /** Copies a finished clip into the user's storage (provider URLs expire) and answers our URL. */
+  async storeVideo(userId: string, output: VideoOutput, signal: AbortSignal): Promise<string> {
+    const data =
+      output.kind === 'bytes'
+        ? output.data
+        : await fetchBytes(output.url, this.options.maxVideoBytes, signal);
+    return this.files.storeCandidate(userId, data, 'video');
+  }
+
+  async improvePrompt(appearance: string, signal: AbortSignal): Promise<string> {
+    const provider = this.providers.prompt;
+    return this.withProvider(
+      provider.name,
+      { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
+      signal,
+      (s) => provider.improve(appearance, s),
+    );
+  }
+
+  async image(userId: string, prompt: string, signal: AbortSignal): Promise<StoredOutput[]> {
+    const provider = this.providers.image;
+    return this.withProvider(
+      provider.name,
+      { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
+      signal,
+      async (s) => this.store(userId, await provider.generate(prompt, s), s),
+    );
+  }
+
+  async character(
+    userId: string,
+    job: { prompt: string; subject: SubjectImage; outputs: number },
+    signal: AbortSignal,
+  ): Promise<StoredOutput[]> {
+    const provider = this.providers.image;
+    return this.withProvider(
+      provider.name,
+      { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
+      signal,
+      async (s) =>
+        this.store(userId, await provider.generateCharacter(job.prompt, job.subject, job.outputs, s), s),
+    );
+  }
+}

@@ -1,0 +1,1 @@
+export { healthModule } from './health.module';

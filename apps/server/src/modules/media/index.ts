@@ -1,0 +1,2 @@
+export { mediaModule } from './media.module';
+export type { ProvenancePort } from './provenance.port';

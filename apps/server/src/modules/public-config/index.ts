@@ -1,0 +1,1 @@
+export { publicConfigModule } from './public-config.module';

@@ -1,0 +1,2 @@
+export { samplesModule } from './samples.module';
+export { SAMPLE_VIDEO_FILE, findAssetsDir } from './samples.routes';
