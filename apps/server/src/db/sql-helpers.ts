@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Database } from './schema';
 
 /** Case-insensitive substring match that behaves the same on SQLite and PostgreSQL. */
@@ -23,4 +23,14 @@ export async function bumpDataVersion(db: Kysely<Database>, userId: string): Pro
     .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
     .where('id', '=', userId)
     .execute();
+}
+
+/**
+ * Serialises this transaction with every other one that takes the same key, until it ends: a
+ * check-then-write per user (a cap, a quota) then holds across instances. PostgreSQL takes an
+ * advisory lock; SQLite runs one write transaction at a time already.
+ */
+export async function lockForTransaction(trx: Kysely<Database>, key: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }

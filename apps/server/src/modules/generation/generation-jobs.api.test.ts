@@ -170,6 +170,30 @@ describe(`generation jobs API (${TEST_DIALECT})`, () => {
     );
   });
 
+  it('holds the cap when many jobs are asked for at once', async () => {
+    const carol = await signIn(ctx.app);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/generations',
+          headers: carol.headers,
+          payload: { kind: 'image', prompt: `at once ${i}` },
+        }),
+      ),
+    );
+    const accepted = answers.filter((res) => res.statusCode === 202);
+    expect(accepted).toHaveLength(3);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(12);
+    for (const res of accepted) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/generations/${res.json<Generation>().$id}/cancel`,
+        headers: carol.headers,
+      });
+    }
+  });
+
   it('caps active jobs per user with 429 and Retry-After', async () => {
     const started: Generation[] = [];
     for (let i = 0; i < 3; i += 1)

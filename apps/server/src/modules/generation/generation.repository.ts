@@ -1,6 +1,7 @@
 import { type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { type PageRequest, keysetPage } from '../../db/pagination';
+import { lockForTransaction } from '../../db/sql-helpers';
 import type { GenerationsTable } from '../../db/schema';
 import { encodeNotice } from './events/generation-events.relay';
 
@@ -22,8 +23,24 @@ export class GenerationRepository {
     private readonly notify?: { channel: string; origin: string },
   ) {}
 
-  async insert(row: GenerationRow): Promise<void> {
-    await this.db.insertInto('generations').values(row).execute();
+  /**
+   * Inserts the job unless its owner already has `maxActive` queued or running, counting and
+   * inserting under a per-user lock so concurrent requests cannot all pass the count. Answers the
+   * active count that refused it, or null once inserted.
+   */
+  async insertUnderCap(row: GenerationRow, maxActive: number): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, `generations:${row.user_id}`);
+      const { count } = await trx
+        .selectFrom('generations')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', row.user_id)
+        .where('status', 'in', ACTIVE)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= maxActive) return Number(count);
+      await trx.insertInto('generations').values(row).execute();
+      return null;
+    });
   }
 
   async get(userId: string, id: string): Promise<GenerationRow | undefined> {
@@ -33,16 +50,6 @@ export class GenerationRepository {
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .executeTakeFirst();
-  }
-
-  async countActive(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('generations')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('user_id', '=', userId)
-      .where('status', 'in', ACTIVE)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
   }
 
   /** The user's jobs, newest first, one page at a time; `status` narrows to active or finished ones. */

@@ -115,15 +115,6 @@ export class GenerationService {
 
   async create(userId: string, input: CreateGenerationInput): Promise<Generation> {
     await this.validate(userId, input);
-    const active = await this.repo.countActive(userId);
-    if (active >= this.deps.maxActive) {
-      throw new AppError(
-        429,
-        'TOO_MANY_ACTIVE_GENERATIONS',
-        `You already have ${active} generations running. Wait for one to finish or cancel it.`,
-        ACTIVE_RETRY_AFTER_SECONDS,
-      );
-    }
     const now = this.now();
     const row: GenerationRow = {
       id: newId(),
@@ -151,7 +142,15 @@ export class GenerationService {
       finished_at: null,
       updated_at: now,
     };
-    await this.repo.insert(row);
+    const active = await this.repo.insertUnderCap(row, this.deps.maxActive);
+    if (active !== null) {
+      throw new AppError(
+        429,
+        'TOO_MANY_ACTIVE_GENERATIONS',
+        `You already have ${active} generations running. Wait for one to finish or cancel it.`,
+        ACTIVE_RETRY_AFTER_SECONDS,
+      );
+    }
     const job = toGeneration(row);
     await this.announce(userId, job);
     await this.enqueue(userId, row.id);
