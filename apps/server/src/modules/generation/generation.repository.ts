@@ -61,6 +61,19 @@ export class GenerationRepository {
     return keysetPage(matching, matching.selectAll(), { createdAt: 'created_at', id: 'id' }, page);
   }
 
+  /** Cancels an active job that has saved no media yet; undefined when it had moved on. */
+  async cancel(userId: string, id: string, patch: GenerationPatch): Promise<GenerationRow | undefined> {
+    return this.db
+      .updateTable('generations')
+      .set(patch)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', 'in', ACTIVE)
+      .where('media_ids', '=', '[]')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /**
    * Applies `patch` only while the job is in one of `from` (a guarded state transition); answers the
    * updated row, or undefined when the job had already moved on.

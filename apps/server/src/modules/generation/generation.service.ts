@@ -212,10 +212,13 @@ export class GenerationService {
     return { ...page, documents: page.documents.map(toGeneration) };
   }
 
-  /** Cancels a queued or running job; the worker running it sees the status and stops. */
+  /**
+   * Cancels a queued or running job; the worker running it sees the status and stops. A video job
+   * that has already saved its media record is as good as finished: 409.
+   */
   async cancel(userId: string, id: string): Promise<Generation> {
     const now = this.now();
-    const row = await this.repo.transition(userId, id, ['queued', 'running'], {
+    const row = await this.repo.cancel(userId, id, {
       status: 'cancelled',
       phase: 'cancelled',
       finished_at: now,

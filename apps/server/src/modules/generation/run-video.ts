@@ -90,6 +90,11 @@ export async function runVideo(
       await deps.update({ phase: 'storing', percent: 100, queue_position: null, eta_seconds: 0 });
       const url = await deps.storeClip(row.user_id, state.output, signal);
       await deps.recordOutput({ url, details: state.output.details ?? {} });
+      // From here the job is as good as done: a cancel that came first wins and nothing is saved;
+      // once this is written, a cancel is refused (the media record is the user's).
+      if (!(await deps.update({ phase: 'saving', media_ids: JSON.stringify([row.id]) }))) {
+        throw new GenerationCancelled();
+      }
       const mediaId = await deps.saveMedia(row.user_id, {
         id: row.id,
         characterId,
