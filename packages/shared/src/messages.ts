@@ -104,6 +104,7 @@ export const MESSAGES = {
     promptFailed: 'Failed to improve prompt',
     promptRefused: 'This request is refused: BaeGen never depicts minors in a sexual way.',
     generationRateLimited: (seconds: number) => `Too many generation requests. Try again in ${seconds} s.`,
+    tooManyStreams: 'Too many live connections are open for this account. Close a tab and try again.',
   },
   wallet: {
     notConnected: 'Wallet not connected',

@@ -17,7 +17,12 @@ import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { idParamsSchema } from '../../lib/id-params';
 import { currentUser } from '../auth';
-import { type StreamSource, lastEventId, streamGenerationEvents } from './events/generation-events.stream';
+import {
+  STREAMS_PER_USER,
+  type StreamSource,
+  lastEventId,
+  streamGenerationEvents,
+} from './events/generation-events.stream';
 import type { GenerationService } from './generation.service';
 
 /**
@@ -78,6 +83,9 @@ export async function generationRoutes(
 
   // Registered before '/:id' so the static path wins.
   r.get('/generations/events', signedIn, async (request, reply) => {
+    if (opts.stream.hub.listeners(currentUser(request).userId) >= STREAMS_PER_USER) {
+      throw new AppError(429, 'TOO_MANY_STREAMS', MESSAGES.service.tooManyStreams, 5);
+    }
     reply.hijack();
     await streamGenerationEvents(
       reply.raw,

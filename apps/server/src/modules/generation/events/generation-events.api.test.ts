@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../../../test/event-stream-kit';
 import { type JobsTestUser, startJob, waitForJob } from '../../../test/generation-jobs-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../test/test-app';
+import { STREAMS_PER_USER } from './generation-events.stream';
 
 describe(`generation event stream (${TEST_DIALECT})`, () => {
   let ctx: TestContext;
@@ -32,6 +33,28 @@ describe(`generation event stream (${TEST_DIALECT})`, () => {
     await stream.close();
     const anonymous = await fetch(`${base}/api/generations/events`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('caps the streams one user holds open with 429, and frees a place when one closes', async () => {
+    const carol = await signIn(ctx.app);
+    const open = await Promise.all(Array.from({ length: STREAMS_PER_USER }, () => openStream(base, carol)));
+    const refused = await fetch(`${base}/api/generations/events`, { headers: carol.headers });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: { code: 'TOO_MANY_STREAMS' } });
+    // Someone else is not held back by Carol's streams.
+    const other = await openStream(base, bob);
+    expect(other.response.status).toBe(200);
+    await other.close();
+    await open[0]!.close();
+    await expect
+      .poll(async () => {
+        const again = await openStream(base, carol);
+        const status = again.response.status;
+        await again.close();
+        return status;
+      })
+      .toBe(200);
+    await Promise.all(open.slice(1).map((stream) => stream.close()));
   });
 
   it("carries each change of the caller's jobs, in order, and never another user's", async () => {

@@ -12,27 +12,32 @@ type Listener = (event: GenerationEvent) => void;
  * already written to the replay log, so a subscriber that misses one catches up by its seq.
  */
 export class GenerationEventsHub {
-  private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly listeners_ = new Map<string, Set<Listener>>();
 
   subscribe(userId: string, listener: Listener): () => void {
-    let set = this.listeners.get(userId);
+    let set = this.listeners_.get(userId);
     if (!set) {
       set = new Set();
-      this.listeners.set(userId, set);
+      this.listeners_.set(userId, set);
     }
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(userId);
+      if (set.size === 0) this.listeners_.delete(userId);
     };
+  }
+
+  /** How many listeners (open streams, waiting calls) this user has here. */
+  listeners(userId: string): number {
+    return this.listeners_.get(userId)?.size ?? 0;
   }
 
   /** Whether any stream of this user is open here. */
   watches(userId: string): boolean {
-    return this.listeners.has(userId);
+    return this.listeners_.has(userId);
   }
 
   publish(userId: string, event: GenerationEvent): void {
-    for (const listener of this.listeners.get(userId) ?? []) listener(event);
+    for (const listener of this.listeners_.get(userId) ?? []) listener(event);
   }
 }

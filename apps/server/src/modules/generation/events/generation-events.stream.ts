@@ -4,6 +4,8 @@ import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 
 export const KEEP_ALIVE_MS = 15_000;
+/** Open streams one user may hold on one instance: a few tabs and devices, not hundreds. */
+export const STREAMS_PER_USER = 20;
 
 export interface StreamSource {
   hub: GenerationEventsHub;
