@@ -184,11 +184,13 @@ describe('two instances on one PostgreSQL database and one bucket', () => {
     });
     expect(candidates).toBeGreaterThan(0);
     const sweeps = () =>
-      [a, b].flatMap((server) => server.logs).filter((line) => line.msg === 'file sweep') as {
-        removed: number;
+      [a, b]
+        .flatMap((server) => server.logs)
+        .filter((line) => line.msg === 'periodic task' && line.task === 'files-sweep') as {
+        result: number;
         time: number;
       }[];
-    const removed = () => sweeps().reduce((sum, line) => sum + line.removed, 0);
+    const removed = () => sweeps().reduce((sum, line) => sum + line.result, 0);
     await waitFor('the candidates to be swept', async () => (removed() >= candidates ? true : undefined));
     // Both instances tick every interval; the fleet sweeps at most once per 0.9 of one.
     const from = Date.now();
