@@ -28,6 +28,9 @@ const noDatabase = [
   },
 ];
 
+/** The one feature every other may use, through its folder (its index.ts) only. */
+const sharedFeature = 'generations';
+
 /**
  * A server module reaches another only through its index (`../storage`), never a file inside it
  * (`../storage/files.port`); code outside modules/ (app.ts, plugins/) likewise.
@@ -59,26 +62,35 @@ function serverModuleBlocks(name) {
 }
 
 /**
- * One feature may not import another, whether by climbing relative paths (`../../media/...`) or by
- * any path that names `features/<other>` (an alias included).
+ * An import path that reaches one of `names` (a `|` list), then `tail`: by climbing relative paths
+ * (`../../media`) or by any path that names `features/<name>` (an alias included).
+ */
+const reaching = (names, tail) =>
+  String.raw`^(\./)?(\.\./)+(${names})${tail}|(^|/)features/(${names})${tail}`;
+
+/**
+ * One feature may not import another, however the path is written. The exception: any feature may
+ * import `features/generations` by its folder (`../generations`), never a file inside it (a path
+ * going on past the folder); generations itself imports no other feature.
  */
 function crossFeatureBlock(feature) {
-  const others = features.filter((other) => other !== feature).join('|');
+  const shared = feature === sharedFeature;
+  const others = features.filter((other) => other !== feature && (shared || other !== sharedFeature));
+  const patterns = [
+    {
+      regex: reaching(others.join('|'), '(/|$)'),
+      message: 'A feature does not import another feature; compose them in src/app/.',
+    },
+  ];
+  if (!shared) {
+    patterns.push({
+      regex: reaching(sharedFeature, '/.'),
+      message: 'Import features/generations by its folder (its index.ts), never a file inside it.',
+    });
+  }
   return {
     files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: String.raw`^(\./)?(\.\./)+(${others})(/|$)|(^|/)features/(${others})(/|$)`,
-              message: 'A feature does not import another feature; compose them in src/app/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
   };
 }
 

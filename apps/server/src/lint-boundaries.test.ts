@@ -55,6 +55,57 @@ describe('import boundaries in eslint.config.js', () => {
         "import { LandingPage } from '../features/landing/landing-page';\nexport const x = LandingPage;\n",
       );
     });
+
+    it('let any feature use features/generations by its folder, never a file inside it', async () => {
+      const use = (source: string) =>
+        `import { useGenerationJob } from '${source}';\nexport const x = useGenerationJob;\n`;
+      await expectLint('apps/web/src/features/media/media-form-page.tsx', [], use('../generations'));
+      await expectLint(
+        'apps/web/src/features/characters/api/use-portrait-job.ts',
+        [],
+        use('../../generations'),
+        use('./../../generations/'),
+        use('../../../features/generations'),
+      );
+      await expectLint(
+        'apps/web/src/features/media/media-form-page.tsx',
+        refused,
+        use('../generations/use-generation-job'),
+        use('../generations/index'),
+        use('../generations/api/generations.queries'),
+        use('@/features/generations/use-generation-job'),
+      );
+      await expectLint(
+        'apps/web/src/features/characters/components/portrait-field.tsx',
+        refused,
+        use('../../generations/components/generation-progress'),
+        use('../../../features/generations/generation-forms'),
+      );
+    });
+
+    it('refuse features/generations importing any other feature, and keep the rest apart', async () => {
+      const generations = 'apps/web/src/features/generations/use-generation-job.ts';
+      await expectLint(
+        generations,
+        refused,
+        "import { useFormPrefill } from '../media/use-form-prefill';\nexport const x = useFormPrefill;\n",
+        "import { MediaFormPage } from '../media';\nexport const x = MediaFormPage;\n",
+        "import { useAuthStore } from '../auth/auth.store';\nexport const x = useAuthStore;\n",
+        "import { PortraitField } from '@/features/characters/components/portrait-field';\nexport const x = PortraitField;\n",
+      );
+      await expectLint(
+        generations,
+        [],
+        "import { useGeneration } from './api/generations.queries';\nexport const x = useGeneration;\n",
+        "import { api } from '../../lib/api-client';\nexport const x = api;\n",
+      );
+      await expectLint(
+        'apps/web/src/features/media/components/character-preview.tsx',
+        refused,
+        "import { CharacterForm } from '../../characters/components/character-form';\nexport const x = CharacterForm;\n",
+        "import { CharacterForm } from '../../characters';\nexport const x = CharacterForm;\n",
+      );
+    });
   });
 
   describe('server layers', () => {

@@ -12,7 +12,7 @@ import { useLogout } from './use-logout';
 import { useScrolled } from './use-scrolled';
 
 const GenerationIndicator = lazy(async () => ({
-  default: (await import('./generation-indicator')).GenerationIndicator,
+  default: (await import('./generation-indicator-slot')).GenerationIndicatorSlot,
 }));
 
 export function Header() {

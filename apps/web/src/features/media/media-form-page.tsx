@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useGenerationJob } from '../generations';
 import { useCreateMedia } from './api/use-create-media';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
@@ -25,7 +26,6 @@ import { CharacterField, MediaTypeField, PromptField } from './components/media-
 import { NoCharacters } from './components/no-characters';
 import { RunningJob } from './components/running-job';
 import { useFormPrefill } from './use-form-prefill';
-import { useGenerationJob } from './use-generation-job';
 import { rememberSaved, savedOutputs } from './saved-outputs';
 import { useResultSelection } from './use-result-selection';
 
@@ -52,7 +52,7 @@ export function MediaFormPage() {
   const navigate = useNavigate();
   const ids = { character: useId(), prompt: useId(), type: useId() };
   const characters = useCharacterOptions();
-  const tracked = useGenerationJob();
+  const tracked = useGenerationJob('media');
   const save = useCreateMedia();
 
   const fields = useFormPrefill();

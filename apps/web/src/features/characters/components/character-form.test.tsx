@@ -1,13 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, defaultAvatarUrl, generatedUrlsSchema, improvePromptResponseSchema } from '@baegen/shared';
+import { MESSAGES, defaultAvatarUrl, improvePromptResponseSchema } from '@baegen/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import {
   errorResponse,
   fakeCharacter,
   fakeFileUpload,
+  fakeGeneration,
   jsonResponse,
   stubFetch,
 } from '../../../test/fake-api';
@@ -37,10 +38,22 @@ function deferredReply() {
   return { promise, release };
 }
 
-function renderForm(initialValues: CharacterFormValues = emptyFormValues, characterId?: string) {
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+let client: QueryClient;
+
+function renderForm(
+  initialValues: CharacterFormValues = emptyFormValues,
+  characterId?: string,
+  url = '/characters/new',
+) {
+  client = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/characters/new']}>
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route
             path="/characters/new"
@@ -48,9 +61,25 @@ function renderForm(initialValues: CharacterFormValues = emptyFormValues, charac
           />
           <Route path="/characters" element={<p>characters list</p>} />
         </Routes>
+        <Where />
       </MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/** The portrait's job as the server answers it: an image job for a new character, still running. */
+const portraitJob = fakeGeneration({
+  $id: 'p1',
+  kind: 'image',
+  characterId: null,
+  prompt: 'Portrait of Luna',
+});
+const portraitDone = { ...portraitJob, status: 'succeeded' as const, outputs: ['/api/files/one/view'] };
+
+/** The job has moved on and the form hears of it, as the event stream would tell the cache. */
+async function jobBecomes(job: typeof portraitJob) {
+  fetchMock.mockResolvedValueOnce(jsonResponse(200, job));
+  await act(() => client.invalidateQueries());
 }
 
 const filled: CharacterFormValues = {
@@ -155,7 +184,7 @@ describe('CharacterForm', () => {
     expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
   });
 
-  it('locks the actions while generating, then uses the first image', async () => {
+  it('locks the actions while the portrait job runs, shows its progress, then uses its picture', async () => {
     const reply = clickWithPendingReply('Generate');
 
     expect(
@@ -164,29 +193,92 @@ describe('CharacterForm', () => {
     expect(button('Optimize Prompt').disabled).toBe(true);
     expect(button('Deploy Character').disabled).toBe(true);
     expect(field('Character Image URL').readOnly).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('Generating image...');
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/generate/image');
-    const { prompt } = JSON.parse(String(init?.body)) as { prompt: string };
-    expect(prompt).toContain('Luna');
-    expect(prompt).toContain('silver hair');
+    expect(url).toBe('/api/generations');
+    expect(init?.method).toBe('POST');
+    const body = JSON.parse(String(init?.body)) as { kind: string; prompt: string };
+    expect(body).toEqual({ kind: 'image', prompt: expect.stringContaining('Luna') });
+    expect(body.prompt).toContain('silver hair');
 
-    await act(async () =>
-      reply.release(
-        jsonResponse(
-          200,
-          generatedUrlsSchema.parse({ urls: ['/api/files/one/view', '/api/files/two/view'] }),
-        ),
-      ),
-    );
+    await act(async () => reply.release(jsonResponse(201, portraitJob)));
+    expect(screen.getByTestId('where').textContent).toBe('/characters/new?portraitJob=p1');
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toBeTruthy();
+    expect(button('Cancel').disabled).toBe(false);
+    expect(button('Generating...').disabled).toBe(true);
+
+    await jobBecomes(portraitDone);
     // The stored picture shows by its origin, not its internal address, until asked for the URL.
     expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
     expect(screen.queryByDisplayValue('/api/files/one/view')).toBeNull();
-    expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.imageGenerated);
+    expect(toast.success).toHaveBeenCalledExactlyOnceWith(MESSAGES.characters.imageGenerated);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
     expect(button('Generate').disabled).toBe(false);
     fireEvent.click(button('Edit URL'));
     expect(field('Character Image URL').value).toBe('/api/files/one/view');
     expect(document.activeElement).toBe(field('Character Image URL'));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a job named in the URL again after a reload, and fills the portrait when it ends', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, portraitJob));
+    renderForm(emptyFormValues, undefined, '/characters/new?portraitJob=p1');
+
+    expect(button('Generating...').disabled).toBe(true);
+    expect(await screen.findByRole('progressbar', { name: 'Generation progress' })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/generations/p1');
+    expect(screen.getByRole('status').textContent).toBe('Generating image...');
+
+    await jobBecomes(portraitDone);
+    expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
+    expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.imageGenerated);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
+  });
+
+  it('cancels the running job quietly and leaves the portrait as it was', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, portraitJob));
+    renderForm(
+      { ...filled, imageUrl: 'https://old.example/a.png' },
+      undefined,
+      '/characters/new?portraitJob=p1',
+    );
+    await screen.findByRole('progressbar', { name: 'Generation progress' });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...portraitJob, status: 'cancelled' }));
+    fireEvent.click(button('Cancel'));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/generations/p1/cancel');
+    expect(init?.method).toBe('POST');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
+    expect(button('Generate').disabled).toBe(false);
+    expect(field('Character Image URL').value).toBe('https://old.example/a.png');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('says so when the job cannot be cancelled, and follows it on', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, portraitJob));
+    renderForm(filled, undefined, '/characters/new?portraitJob=p1');
+    await screen.findByRole('progressbar', { name: 'Generation progress' });
+
+    fetchMock.mockResolvedValueOnce(errorResponse(409, 'GENERATION_FINISHED'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fireEvent.click(button('Cancel'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.generations.cancelFailed));
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toBeTruthy();
+    vi.mocked(console.error).mockRestore();
+  });
+
+  it("ties an edited character's portrait job to the character", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { ...portraitJob, characterId: 'abc' }));
+    renderForm(filled, 'abc');
+    fireEvent.click(button('Generate'));
+    await screen.findByRole('progressbar', { name: 'Generation progress' });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toMatchObject({
+      kind: 'image',
+      characterId: 'abc',
+    });
   });
 
   it.each([
@@ -207,12 +299,23 @@ describe('CharacterForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('falls back to the default avatar of the name when generating fails', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, generatedUrlsSchema.parse({ urls: [] })));
-    renderForm({ ...filled, imageUrl: 'https://old.example/a.png' });
-    fireEvent.click(button('Generate'));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.imageFailed));
+  it.each([
+    ['fails', { ...portraitJob, status: 'failed' as const }],
+    ['ends without a picture', { ...portraitDone, outputs: [] }],
+  ])('falls back to the default avatar of the name when the job %s', async (_, ended) => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, portraitJob));
+    renderForm(
+      { ...filled, imageUrl: 'https://old.example/a.png' },
+      undefined,
+      '/characters/new?portraitJob=p1',
+    );
+    await screen.findByRole('progressbar', { name: 'Generation progress' });
+
+    await jobBecomes(ended);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledExactlyOnceWith(MESSAGES.characters.imageFailed));
     expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
+    expect(button('Generate').disabled).toBe(false);
   });
 
   it('disables the form while saving, then goes to the list with a success toast', async () => {

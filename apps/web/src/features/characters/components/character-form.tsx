@@ -7,7 +7,6 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { AssistButton } from './assist-button';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useGeneratePortrait } from '../api/use-generate-portrait';
 import { useImproveAppearance } from '../api/use-improve-appearance';
 import { useSaveCharacter } from '../api/use-save-character';
 import { type CharacterFormValues, portraitPrompt, toCharacterInput } from '../character-form.model';
@@ -17,6 +16,7 @@ import { ExportCardLink } from '../../../components/cards/export-card-link';
 import { FIELD_CLASSES, LABEL_CLASSES, RequiredMark, StoryField } from './form-fields';
 import type { KnownPortrait } from '../api/use-portrait-origin';
 import { PortraitField } from './portrait-field';
+import { usePortraitJob } from '../api/use-portrait-job';
 import { usePortraitUpload } from '../api/use-portrait-upload';
 
 /** What the form is doing; SPEC.md §4 (loading is the page's state before this form exists). */
@@ -33,7 +33,8 @@ const PREVIEW_DEBOUNCE_MS = 400;
 
 /**
  * The toast for a failed generation call: a refused prompt (422) or a rate limit (429) says why in
- * the server's own words, anything else gets the form's message.
+ * the server's own words, anything else (a job that ended without a picture too) gets the form's
+ * message.
  */
 function generationFailure(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError && (error.status === 422 || error.status === 429)) {
@@ -66,12 +67,25 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const navigate = useNavigate();
   const ids = useId();
   const [values, setValues] = useState(initialValues);
-  const [state, setState] = useState<CharacterFormState>('idle');
+  const [action, setAction] = useState<'idle' | 'optimizing' | 'saving'>('idle');
   const [knownPortrait, setKnownPortrait] = useState<KnownPortrait | null>(null);
   const save = useSaveCharacter();
   const improve = useImproveAppearance();
-  const generate = useGeneratePortrait();
   const previewUrl = useDebouncedValue(values.imageUrl, PREVIEW_DEBOUNCE_MS);
+
+  const portrait = usePortraitJob(characterId, {
+    onGenerated: (url) => {
+      setValues((current) => ({ ...current, imageUrl: url }));
+      setKnownPortrait({ url, origin: 'generated' });
+      toast.success(MESSAGES.characters.imageGenerated);
+    },
+    onFailed: (error) => {
+      setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) }));
+      toast.error(generationFailure(error, MESSAGES.characters.imageFailed));
+    },
+  });
+  // The portrait's job outlives a reload, so generating is read from it rather than kept here.
+  const state: CharacterFormState = portrait.running ? 'generating' : action;
 
   const upload = usePortraitUpload((url) => {
     setValues((current) => ({ ...current, imageUrl: url }));
@@ -83,54 +97,30 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const set = (field: keyof CharacterFormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
 
-  /**
-   * Optimize and Generate alike: both need an appearance, hold the form in `running` while they
-   * work and explain a failure in a toast.
-   */
-  const assist = async (
-    running: 'optimizing' | 'generating',
-    messages: { needed: string; failed: string },
-    work: () => Promise<void>,
-    onFailure?: () => void,
-  ) => {
+  const onOptimize = async () => {
     if (!values.appearance.trim()) {
-      toast.error(messages.needed);
+      toast.error(MESSAGES.characters.appearanceNeededToImprove);
       return;
     }
-    setState(running);
+    setAction('optimizing');
     try {
-      await work();
+      const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
+      setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
+      toast.success(MESSAGES.characters.improved);
     } catch (error) {
-      onFailure?.();
-      toast.error(generationFailure(error, messages.failed));
+      toast.error(generationFailure(error, MESSAGES.characters.improveFailed));
     } finally {
-      setState('idle');
+      setAction('idle');
     }
   };
 
-  const onOptimize = () =>
-    assist(
-      'optimizing',
-      { needed: MESSAGES.characters.appearanceNeededToImprove, failed: MESSAGES.characters.improveFailed },
-      async () => {
-        const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
-        setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
-        toast.success(MESSAGES.characters.improved);
-      },
-    );
-
-  const onGenerate = () =>
-    assist(
-      'generating',
-      { needed: MESSAGES.characters.appearanceNeededToGenerate, failed: MESSAGES.characters.imageFailed },
-      async () => {
-        const url = await generate.mutateAsync(portraitPrompt(values.name, values.appearance));
-        setValues((current) => ({ ...current, imageUrl: url }));
-        setKnownPortrait({ url, origin: 'generated' });
-        toast.success(MESSAGES.characters.imageGenerated);
-      },
-      () => setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) })),
-    );
+  const onGenerate = async () => {
+    if (!values.appearance.trim()) {
+      toast.error(MESSAGES.characters.appearanceNeededToGenerate);
+      return;
+    }
+    portrait.start(portraitPrompt(values.name, values.appearance));
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -140,13 +130,13 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       toast.error(result.message);
       return;
     }
-    setState('saving');
+    setAction('saving');
     try {
       await save.mutateAsync({ id: characterId, input: result.input });
       toast.success(editing ? MESSAGES.characters.updated : MESSAGES.characters.created);
       // Idle again before leaving: if Back returns before the list page has replaced this one,
       // React keeps this very form, and it must not stay locked in "saving".
-      setState('idle');
+      setAction('idle');
       navigate(ROUTES.characters);
     } catch (error) {
       toast.error(
@@ -154,7 +144,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           ? MESSAGES.characters.notLoggedIn
           : MESSAGES.characters.saveFailed,
       );
-      setState('idle');
+      setAction('idle');
     }
   };
 
@@ -226,7 +216,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           known={knownPortrait}
           upload={upload}
           onGenerate={onGenerate}
-          generating={state === 'generating'}
+          generation={portrait}
           busy={busy}
         />
 

@@ -3,7 +3,9 @@ import { ImageIcon, ImagePlus, Upload, X } from 'lucide-react';
 import { LIMITS, MESSAGES } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { GenerationProgress } from '../../generations';
 import { type KnownPortrait, usePortraitOrigin } from '../api/use-portrait-origin';
+import type { PortraitJob } from '../api/use-portrait-job';
 import type { PortraitUpload } from '../api/use-portrait-upload';
 import { AssistButton } from './assist-button';
 import { FIELD_CLASSES, LABEL_CLASSES } from './form-fields';
@@ -25,7 +27,8 @@ export interface PortraitFieldProps {
   /** The form's upload of a photo, which it waits for before saving. */
   upload: PortraitUpload;
   onGenerate: () => Promise<void>;
-  generating: boolean;
+  /** The form's generation of a portrait, whose progress shows here while it runs. */
+  generation: PortraitJob;
   /** An action of the form is running (this field's upload included). */
   busy: boolean;
 }
@@ -42,7 +45,7 @@ export function PortraitField({
   known,
   upload,
   onGenerate,
-  generating,
+  generation,
   busy,
 }: PortraitFieldProps) {
   const picker = useRef<HTMLInputElement>(null);
@@ -118,7 +121,7 @@ export function PortraitField({
             inputMode="url"
             value={value}
             onChange={(event) => onChange(event.target.value)}
-            readOnly={generating || uploading}
+            readOnly={generation.running || uploading}
             maxLength={LIMITS.imageUrl}
             autoComplete="off"
             placeholder="https://..."
@@ -141,7 +144,7 @@ export function PortraitField({
             className="h-12 flex-1 shrink-0 sm:flex-none"
             onClick={onGenerate}
             disabled={busy}
-            running={generating}
+            running={generation.running}
             icon={ImagePlus}
             label="Generate"
             runningLabel="Generating..."
@@ -182,6 +185,20 @@ export function PortraitField({
             icon={<X className="size-4" aria-hidden />}
           >
             Cancel upload
+          </Button>
+        </div>
+      ) : null}
+      {generation.job ? (
+        <div className="mt-3 flex items-center gap-3" aria-live="polite">
+          <GenerationProgress job={generation.job} className="flex-1" />
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={generation.cancel}
+            loading={generation.cancelling}
+            icon={<X className="size-4" aria-hidden />}
+          >
+            Cancel
           </Button>
         </div>
       ) : null}

@@ -3,9 +3,12 @@ import { Loader2, RotateCcw, X } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { type Generation, MEDIA_TITLE_PREVIEW, MESSAGES, isActiveGeneration, truncate } from '@baegen/shared';
 import type { CharacterOption } from '../../../api/characters.queries';
-import { useFailedVideos } from '../../../api/failed-videos.store';
-import { useActiveGenerations, useCreateGeneration } from '../../../api/generations.queries';
-import { GenerationProgress } from '../../../components/generation/generation-progress';
+import {
+  GenerationProgress,
+  useActiveGenerations,
+  useCreateGeneration,
+  useFailedVideos,
+} from '../../generations';
 import { Button } from '../../../components/ui/button';
 import { MediaTypeBadge } from '../../../components/ui/media-type-badge';
 import { ApiRequestError } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { Info, X } from 'lucide-react';
 import { type Generation, MESSAGES } from '@baegen/shared';
-import { GenerationProgress } from '../../../components/generation/generation-progress';
+import { GenerationProgress } from '../../generations';
 import { Button } from '../../../components/ui/button';
 
 /** The job the form started, while it runs: where it stands and a way to stop it. */

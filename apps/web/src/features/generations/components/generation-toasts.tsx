@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { type Generation, MESSAGES, ROUTES } from '@baegen/shared';
-import { generationFormPath } from './generations.queries';
+import { type FormTells, generationFormPath } from '../generation-forms';
 
 function ReadyToast({ text, to, label }: { text: string; to: string; label: string }) {
   return (
@@ -15,10 +15,12 @@ function ReadyToast({ text, to, label }: { text: string; to: string; label: stri
 }
 
 /**
- * Tells the user a job ended. The media form showing the job displays images itself, so there only
- * a finished video and a failure are toasted; a cancellation is the user's own doing and stays quiet.
+ * Tells the user a job ended. `onForm` is what the form showing the job tells itself (null when no
+ * form shows it): the media form displays images, so there only a finished video and a failure are
+ * toasted; the portrait field tells everything. A cancellation is the user's own doing and stays quiet.
  */
-export function announceFinished(job: Generation, onForm: boolean): void {
+export function announceFinished(job: Generation, onForm: FormTells | null): void {
+  if (onForm === 'everything') return;
   const id = `generation-${job.$id}`;
   const video = job.kind === 'video';
   if (job.status === 'failed') {
@@ -38,7 +40,7 @@ export function announceFinished(job: Generation, onForm: boolean): void {
     );
   } else if (!onForm) {
     toast.success(
-      <ReadyToast text={MESSAGES.generations.imageReady} to={generationFormPath(job.$id)} label="View" />,
+      <ReadyToast text={MESSAGES.generations.imageReady} to={generationFormPath(job)} label="View" />,
       { id },
     );
   }

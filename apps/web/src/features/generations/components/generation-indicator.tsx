@@ -1,22 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { type Generation, truncate } from '@baegen/shared';
-import { forgetGenerations } from '../api/generation-events';
-import { generationFormPath, useActiveGenerations } from '../api/generations.queries';
+import { useActiveGenerations } from '../api/generations.queries';
 import { useGenerationEvents } from '../api/use-generation-events';
-import { phaseLabel } from '../components/generation/generation-progress';
-import { useAuthStore } from '../features/auth/auth.store';
-import { queryClient } from '../lib/query-client';
+import { generationFormPath } from '../generation-forms';
+import { phaseLabel } from './generation-progress';
 
 const PROMPT_EXCERPT = 40;
 
-useAuthStore.subscribe((state, previous) => {
-  if (previous.isAuthenticated && !state.isAuthenticated) forgetGenerations(queryClient);
-});
 const KIND_LABELS: Record<Generation['kind'], string> = {
-  image: 'Image',
+  image: 'Portrait',
   character: 'Images',
   video: 'Video',
 };
@@ -26,7 +20,7 @@ function JobRow({ job }: { job: Generation }) {
   return (
     <li>
       <Link
-        to={generationFormPath(job.$id)}
+        to={generationFormPath(job)}
         className="block rounded-xl px-3 py-2 hover:bg-ink-800"
         data-testid="active-generation"
       >
@@ -42,8 +36,11 @@ function JobRow({ job }: { job: Generation }) {
   );
 }
 
-/** The count of running jobs with a list of them, each a link back to the form that shows it. */
-export function GenerationIndicatorView() {
+/**
+ * The count of running jobs with a list of them, each a link back to the form that shows it. It
+ * also holds the tab's one event stream, open while it is mounted.
+ */
+export function GenerationIndicator() {
   useGenerationEvents();
   const jobs = useActiveGenerations().data?.documents ?? [];
   const [open, setOpen] = useState(false);
@@ -96,17 +93,5 @@ export function GenerationIndicatorView() {
         </div>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Mounted by the header while signed in, loaded on demand so the landing page's first load stays
- * lean. It also holds the tab's one event stream: signing out unmounts it and closes the stream.
- */
-export function GenerationIndicator() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <GenerationIndicatorView />
-    </QueryClientProvider>
   );
 }

@@ -4,14 +4,14 @@ import {
   type Generation,
   type GenerationList,
   LIST_LIMIT,
-  ROUTES,
   generationListSchema,
   generationSchema,
   isActiveGeneration,
 } from '@baegen/shared';
-import { api } from '../lib/api-client';
+import { api } from '../../../lib/api-client';
 
-// Every call of /api/generations: the media form, the gallery and the header indicator share them.
+// Every call of /api/generations: the media form, the portrait field, the gallery and the header
+// indicator share them.
 
 /** Every key starts with 'generations', so invalidating the root refetches each job on screen. */
 export const generationKeys = {
@@ -25,11 +25,6 @@ export const GENERATION_EVENTS_PATH = `${GENERATIONS_PATH}/events`;
 
 function generationPath(id: string): string {
   return `${GENERATIONS_PATH}/${encodeURIComponent(id)}`;
-}
-
-/** The media form showing one job: where the header and the toasts link to. */
-export function generationFormPath(id: string): string {
-  return `${ROUTES.newMedia}?job=${encodeURIComponent(id)}`;
 }
 
 export function fetchGeneration(id: string): Promise<Generation> {

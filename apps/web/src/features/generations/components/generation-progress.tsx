@@ -1,6 +1,6 @@
 import { type Generation, isActiveGeneration } from '@baegen/shared';
-import { cn } from '../../lib/cn';
-import { useNow } from '../../lib/use-now';
+import { cn } from '../../../lib/cn';
+import { useNow } from '../../../lib/use-now';
 
 const PHASE_LABELS: Record<string, string> = {
   queued: 'Queued',

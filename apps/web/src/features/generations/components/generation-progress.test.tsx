@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeGeneration } from '../../test/fake-api';
-import { withFakeTimers } from '../../test/fake-timers';
+import { fakeGeneration } from '../../../test/fake-api';
+import { withFakeTimers } from '../../../test/fake-timers';
 import { GenerationProgress, formatEta } from './generation-progress';
 
 describe('GenerationProgress', () => {

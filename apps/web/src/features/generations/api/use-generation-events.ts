@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { GENERATION_EVENT, REALTIME_RECONNECT_DELAYS_MS, generationSchema } from '@baegen/shared';
-import { openEventStream } from '../lib/event-stream';
-import { applyGenerationEvent, resyncGenerations } from './generation-events';
+import { openEventStream } from '../../../lib/event-stream';
+import { applyGenerationEvent, resyncGenerations } from './generation-events.handlers';
 import { GENERATION_EVENTS_PATH } from './generations.queries';
 
 function parseJob(data: string) {

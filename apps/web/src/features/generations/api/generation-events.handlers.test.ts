@@ -2,16 +2,16 @@ import { QueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Generation, type GenerationList, MESSAGES } from '@baegen/shared';
-import { fakeGeneration, fakeGenerationPage, jsonResponse, stubFetch } from '../test/fake-api';
-import { useFailedVideos } from './failed-videos.store';
+import { mediaKeys } from '../../../api/media.queries';
+import { fakeGeneration, fakeGenerationPage, jsonResponse, stubFetch } from '../../../test/fake-api';
+import { useFailedVideos } from '../failed-videos.store';
 import {
   applyGenerationEvent,
   forgetGenerations,
   resyncGenerations,
   showGenerationOnForm,
-} from './generation-events';
+} from './generation-events.handlers';
 import { generationKeys } from './generations.queries';
-import { mediaKeys } from './media.queries';
 
 const running = fakeGeneration({ $id: 'job1', status: 'running' });
 const succeeded = fakeGeneration({
@@ -63,7 +63,7 @@ describe('applyGenerationEvent', () => {
 
   it('leaves images to the form that shows the job, but reports its failure in SPEC words', () => {
     const client = clientWithActive([running, fakeGeneration({ $id: 'job2' })]);
-    const undo = showGenerationOnForm('job1');
+    const undo = showGenerationOnForm('job1', 'images');
     applyGenerationEvent(client, succeeded);
     applyGenerationEvent(client, fakeGeneration({ $id: 'job2', status: 'failed' }));
     undo();
@@ -73,10 +73,31 @@ describe('applyGenerationEvent', () => {
     });
 
     const shown = clientWithActive([fakeGeneration({ $id: 'job3' })]);
-    const undoShown = showGenerationOnForm('job3');
+    const undoShown = showGenerationOnForm('job3', 'images');
     applyGenerationEvent(shown, fakeGeneration({ $id: 'job3', status: 'failed' }));
     undoShown();
     expect(error).toHaveBeenLastCalledWith(MESSAGES.media.generateFailed, { id: 'generation-job3' });
+  });
+
+  it('leaves every ending of a portrait to the field that shows it, and toasts it once it is gone', () => {
+    const portrait = fakeGeneration({ $id: 'p1', kind: 'image', characterId: null });
+    const client = clientWithActive([portrait, { ...portrait, $id: 'p2' }]);
+    const undo = showGenerationOnForm('p1', 'everything');
+    const undoTwice = showGenerationOnForm('p1', 'everything');
+    undoTwice();
+    applyGenerationEvent(client, { ...portrait, status: 'failed' });
+    undo();
+    expect(error).not.toHaveBeenCalled();
+    expect(activeIds(client)).toEqual(['p2']);
+
+    applyGenerationEvent(client, {
+      ...portrait,
+      $id: 'p2',
+      status: 'succeeded',
+      outputs: ['/api/files/a/view'],
+    });
+    expect(success).toHaveBeenCalledOnce();
+    expect(JSON.stringify(success.mock.calls[0]?.[0].props)).toContain('/characters/new?portraitJob=p2');
   });
 
   it('refreshes the media after a video succeeds and keeps a failed video for the gallery', () => {

@@ -1,25 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Generation, type GenerationList, isActiveGeneration } from '@baegen/shared';
-import { useFailedVideos } from './failed-videos.store';
-import { announceFinished } from './generation-toasts';
+import { mediaKeys } from '../../../api/media.queries';
+import { announceFinished } from '../components/generation-toasts';
+import { useFailedVideos } from '../failed-videos.store';
+import type { FormTells } from '../generation-forms';
 import {
   fetchActiveGenerations,
   fetchGeneration,
   generationKeys,
   storeGeneration,
 } from './generations.queries';
-import { mediaKeys } from './media.queries';
 
 // What the client does with each job update of the event stream, and after the stream was down.
 
-const onForm = new Map<string, number>();
+const onForm = new Map<string, { tells: FormTells; count: number }>();
 
-/** The media form shows this job: its end is shown there rather than toasted. Returns the undo. */
-export function showGenerationOnForm(id: string): () => void {
-  onForm.set(id, (onForm.get(id) ?? 0) + 1);
+/**
+ * A form shows this job: what it `tells` of the job's end is said there rather than toasted.
+ * Returns the undo.
+ */
+export function showGenerationOnForm(id: string, tells: FormTells): () => void {
+  onForm.set(id, { tells, count: (onForm.get(id)?.count ?? 0) + 1 });
   return () => {
-    const count = (onForm.get(id) ?? 1) - 1;
-    if (count > 0) onForm.set(id, count);
+    const shown = onForm.get(id);
+    if (shown && shown.count > 1) onForm.set(id, { ...shown, count: shown.count - 1 });
     else onForm.delete(id);
   };
 }
@@ -40,7 +44,7 @@ export function applyGenerationEvent(client: QueryClient, job: Generation): void
     void client.invalidateQueries({ queryKey: mediaKeys.all });
   }
   if (job.kind === 'video' && job.status === 'failed') useFailedVideos.getState().add(job);
-  announceFinished(job, onForm.has(job.$id));
+  announceFinished(job, onForm.get(job.$id)?.tells ?? null);
 }
 
 /**
