@@ -74,6 +74,15 @@ describe('provider variables', () => {
     expect(env.OPENAI_PROMPT_MODEL).toBe('gpt-4.1-mini');
   });
 
+  it('retries vendor calls for 30 s from a 500 ms backoff unless told otherwise, 0 turning it off', () => {
+    const env = loadEnv({});
+    expect([env.PROVIDER_RETRY_MAX_MS, env.PROVIDER_RETRY_BASE_MS]).toEqual([30_000, 500]);
+    expect(loadEnv({ PROVIDER_RETRY_MAX_MS: '0' }).PROVIDER_RETRY_MAX_MS).toBe(0);
+    expect(() => loadEnv({ PROVIDER_RETRY_MAX_MS: '-1', PROVIDER_RETRY_BASE_MS: '0' })).toThrow(
+      /PROVIDER_RETRY_MAX_MS[\s\S]*PROVIDER_RETRY_BASE_MS/,
+    );
+  });
+
   it('lists every variable a chosen adapter is missing in one error', () => {
     let error: unknown;
     try {

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** PROVIDER_RETRY_MAX_MS and PROVIDER_RETRY_BASE_MS when unset; also the policy of a caller given none. */
+export const PROVIDER_RETRY_DEFAULTS = { maxMs: 30_000, baseMs: 500 } as const;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -54,6 +57,9 @@ const envSchema = z.object({
   PROMPT_PROVIDER: z.enum(['demo', 'openai']).default('demo'),
   IMAGE_PROVIDER: z.enum(['demo', 'http', 'replicate', 'openai', 'a1111']).default('demo'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  // How long one vendor call may keep retrying transient failures (0: never), and its first backoff.
+  PROVIDER_RETRY_MAX_MS: z.coerce.number().int().min(0).default(PROVIDER_RETRY_DEFAULTS.maxMs),
+  PROVIDER_RETRY_BASE_MS: z.coerce.number().int().positive().default(PROVIDER_RETRY_DEFAULTS.baseMs),
   GENERATION_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   GENERATION_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),

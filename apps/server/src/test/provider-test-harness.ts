@@ -22,7 +22,7 @@ export type Vendor<Mode extends string> = (
 ) => void | Promise<void>;
 
 export interface ProviderHarness<Mode extends string> {
-  /** How the fake vendor behaves; back to 'ok', with its request log emptied, before each test. */
+  /** How the fake vendor behaves; back to 'ok', with its request log and faults emptied, before each test. */
   mode: Mode | 'ok';
   readonly fake: FakeServer;
   readonly ctx: TestContext;
@@ -49,7 +49,7 @@ const FAILURES = {
 
 /**
  * The setup every provider API test shares: a fake vendor on a local port, the real app pointed
- * at it by `env` (with a 2 s provider timeout), and one signed-in user.
+ * at it by `env` (with a 2 s provider timeout and quick retries), and one signed-in user.
  */
 export function useProviderHarness<Mode extends string>(options: {
   env: (vendorUrl: string) => Record<string, string>;
@@ -68,7 +68,13 @@ export function useProviderHarness<Mode extends string>(options: {
   afterAll(async () => {
     await fake?.close();
   });
-  const ctx = useTestApp(() => ({ PROVIDER_TIMEOUT_MS: '2000', ...options.env(started().url) }));
+  const ctx = useTestApp(() => ({
+    PROVIDER_TIMEOUT_MS: '2000',
+    // Backoff of a few ms within 300 ms, so a vendor's passing faults cost the tests little time.
+    PROVIDER_RETRY_BASE_MS: '5',
+    PROVIDER_RETRY_MAX_MS: '300',
+    ...options.env(started().url),
+  }));
   const user = useSignedIn(ctx);
 
   const harness: ProviderHarness<Mode> = {
@@ -105,6 +111,7 @@ export function useProviderHarness<Mode extends string>(options: {
   beforeEach(() => {
     harness.mode = 'ok';
     harness.fake.requests.length = 0;
+    harness.fake.clearFaults();
   });
   return harness;
 }

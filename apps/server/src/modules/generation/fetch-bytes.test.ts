@@ -1,10 +1,72 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeServer, startFakeServer } from '../../test/fake-http-server';
-import { type PublicFetchGuard, fetchPublicBytes, pinnedLookup } from './fetch-bytes';
+import { recordingRetry } from '../../test/retry-kit';
+import { type PublicFetchGuard, fetchBytes, fetchPublicBytes, pinnedLookup } from './fetch-bytes';
+import { abortableSleep } from './providers/vendor-retry';
 import { isPublicAddress } from './public-host';
 
 const refused = { statusCode: 400, code: 'INVALID_SUBJECT' };
 const IMAGE = Buffer.from('not really a png, but bytes all the same');
+
+describe('fetchBytes', () => {
+  let vendor: FakeServer;
+  const never = new AbortController().signal;
+  const all = () => true;
+  beforeAll(async () => {
+    vendor = await startFakeServer((request, response) => {
+      if (request.url === '/missing') {
+        response.writeHead(404);
+        return void response.end();
+      }
+      response.end(IMAGE);
+    });
+  });
+  afterAll(() => vendor.close());
+  beforeEach(() => {
+    vendor.requests.length = 0;
+    vendor.clearFaults();
+  });
+
+  it('downloads again after a 503, a dropped connection and a body cut off midway', async () => {
+    vendor.fail(all, { status: 503 });
+    vendor.fail(all, 'drop');
+    vendor.fail(all, 'cut');
+    const { policy, warnings } = recordingRetry();
+    await expect(fetchBytes(`${vendor.url}/out.mp4?sig=secret`, 1024, never, policy)).resolves.toEqual(IMAGE);
+    expect(vendor.requests).toHaveLength(4);
+    expect(warnings.map((warning) => warning.request)).toEqual(
+      Array(3).fill(`GET ${new URL(vendor.url).host}/out.mp4`),
+    );
+  });
+
+  it('fails at once on a 404, and after its retries on a 503 that stays', async () => {
+    await expect(fetchBytes(`${vendor.url}/missing`, 1024, never, recordingRetry().policy)).rejects.toThrow(
+      'Fetching a provider output answered HTTP 404',
+    );
+    expect(vendor.requests).toHaveLength(1);
+    vendor.fail(all, { status: 503 }, 100);
+    const { policy, waits } = recordingRetry({ maxMs: 2000 });
+    await expect(fetchBytes(`${vendor.url}/a.png`, 1024, never, policy)).rejects.toThrow(
+      'Fetching a provider output answered HTTP 503',
+    );
+    expect(waits).toEqual([250, 500, 1000]);
+  });
+
+  it('stops waiting to download again as soon as the caller aborts', async () => {
+    vendor.fail(all, { status: 429, retryAfter: '20' });
+    const controller = new AbortController();
+    const { policy } = recordingRetry({ sleep: abortableSleep });
+    const downloading = fetchBytes(`${vendor.url}/a.png`, 1024, controller.signal, policy);
+    await expect.poll(() => vendor.requests.length).toBe(1);
+    controller.abort(new Error('job cancelled'));
+    await expect(downloading).rejects.toThrow('job cancelled');
+  });
+
+  it('decodes a data: URI without any request', async () => {
+    const uri = `data:image/png;base64,${IMAGE.toString('base64')}`;
+    await expect(fetchBytes(uri, 1024, never)).resolves.toEqual(IMAGE);
+  });
+});
 
 describe('fetchPublicBytes', () => {
   let server: FakeServer;

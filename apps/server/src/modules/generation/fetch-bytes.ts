@@ -3,6 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ProviderError } from './providers/ports';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy, transientAnswer, withRetry } from './providers/vendor-retry';
 import { type HostGuard, publicAddresses, refusedSubject } from './public-host';
 
 const MAX_REDIRECTS = 3;
@@ -21,21 +22,45 @@ async function readLimited(body: AsyncIterable<Uint8Array>, declared: number, ma
 
 /**
  * Downloads a provider output into memory, refusing anything larger than `maxBytes` as it streams
- * in. data: URIs are decoded in place. Outputs come from the vendors the operator configured, which
- * a self-hosted setup may well run on its own network (an a1111 box on the LAN), so they are not
- * held to the public-host rule that user-supplied URLs are.
+ * in. data: URIs are decoded in place. A transient failure (a "not now" answer, a connection that
+ * failed or broke off mid-body) downloads again under `retry`: a GET changes nothing at the vendor.
+ * Outputs come from the vendors the operator configured, which a self-hosted setup may well run on
+ * its own network (an a1111 box on the LAN), so they are not held to the public-host rule that
+ * user-supplied URLs are.
  */
-export async function fetchBytes(url: string, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
+export async function fetchBytes(
+  url: string,
+  maxBytes: number,
+  signal: AbortSignal,
+  retry: RetryPolicy = DEFAULT_RETRY_POLICY,
+): Promise<Buffer> {
   if (url.startsWith('data:')) {
     const comma = url.indexOf(',');
     if (comma < 0 || !url.slice(0, comma).endsWith(';base64'))
       throw new ProviderError('Unsupported data: URI');
     return Buffer.from(url.slice(comma + 1), 'base64');
   }
-  const response = await fetch(url, { signal });
-  if (!response.ok || !response.body)
-    throw new ProviderError(`Fetching a provider output answered HTTP ${response.status}`);
-  return readLimited(response.body, Number(response.headers.get('content-length') ?? 0), maxBytes);
+  const { host, pathname } = new URL(url);
+  const call = { vendor: 'provider output', request: `GET ${host}${pathname}` };
+  return withRetry<Buffer>(retry, call, signal, async () => {
+    const response = await fetch(url, { signal });
+    const failed = () => new ProviderError(`Fetching a provider output answered HTTP ${response.status}`);
+    const again = transientAnswer(response, retry.clock());
+    if (again) {
+      const discard = () => response.body?.cancel();
+      return {
+        again,
+        discard,
+        last: () => {
+          void discard();
+          throw failed();
+        },
+      };
+    }
+    if (!response.ok || !response.body) throw failed();
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    return { done: await readLimited(response.body, declared, maxBytes) };
+  });
 }
 
 /** A lookup that answers the addresses already checked, whatever DNS would say now. */

@@ -8,6 +8,7 @@ import { ReplicateImageProvider } from './image/replicate-image.provider';
 import type { ImageProvider, PromptProvider, VideoProvider } from './ports';
 import { DemoPromptProvider } from './prompt/demo-prompt.provider';
 import { OpenAiPromptProvider } from './prompt/openai-prompt.provider';
+import { type RetryLog, type RetryPolicy, retryPolicy } from './vendor-retry';
 import { createVideoProvider } from './video/create-video-provider';
 
 export interface Providers {
@@ -16,8 +17,21 @@ export interface Providers {
   video: VideoProvider;
 }
 
+export interface ProviderDeps {
+  clock: Clock;
+  clipPath: string;
+  /** Where retried vendor calls are reported. */
+  log?: RetryLog;
+}
+
 /** Picks one adapter per port from the environment, once at boot. env.ts has checked the variables. */
-export function createProviders(env: Env, deps: { clock: Clock; clipPath: string }): Providers {
+export function createProviders(env: Env, deps: ProviderDeps): Providers {
+  const retry = retryPolicy({
+    maxMs: env.PROVIDER_RETRY_MAX_MS,
+    baseMs: env.PROVIDER_RETRY_BASE_MS,
+    clock: deps.clock,
+    log: deps.log,
+  });
   const prompt =
     env.PROMPT_PROVIDER === 'openai'
       ? new OpenAiPromptProvider({
@@ -27,19 +41,20 @@ export function createProviders(env: Env, deps: { clock: Clock; clipPath: string
           timeoutMs: env.PROVIDER_TIMEOUT_MS,
           referer: env.OPENROUTER_REFERER ?? env.PUBLIC_URL,
           title: env.OPENROUTER_TITLE,
+          retry,
         })
       : new DemoPromptProvider();
   return {
     prompt,
-    image: createImageProvider(env, deps.clock),
-    video: createVideoProvider(env, deps),
+    image: createImageProvider(env, deps.clock, retry),
+    video: createVideoProvider(env, { ...deps, retry }),
   };
 }
 
-function createImageProvider(env: Env, clock: Clock): ImageProvider {
+function createImageProvider(env: Env, clock: Clock, retry: RetryPolicy): ImageProvider {
   switch (env.IMAGE_PROVIDER) {
     case 'http':
-      return new HttpImageProvider(env.IMAGE_HTTP_BASE_URL ?? '');
+      return new HttpImageProvider(env.IMAGE_HTTP_BASE_URL ?? '', retry);
     case 'replicate':
       return new ReplicateImageProvider({
         token: env.REPLICATE_API_TOKEN ?? '',
@@ -47,6 +62,7 @@ function createImageProvider(env: Env, clock: Clock): ImageProvider {
         imageModel: env.REPLICATE_IMAGE_MODEL,
         characterModel: env.REPLICATE_CHARACTER_MODEL,
         pollIntervalMs: env.REPLICATE_POLL_INTERVAL_MS,
+        retry,
       });
     case 'openai':
       return new OpenAiImageProvider({
@@ -55,6 +71,7 @@ function createImageProvider(env: Env, clock: Clock): ImageProvider {
         model: env.OPENAI_IMAGE_MODEL,
         size: env.OPENAI_IMAGE_SIZE,
         timeoutMs: env.PROVIDER_TIMEOUT_MS,
+        retry,
       });
     case 'a1111':
       return new A1111ImageProvider({
@@ -63,6 +80,7 @@ function createImageProvider(env: Env, clock: Clock): ImageProvider {
         width: env.A1111_WIDTH,
         height: env.A1111_HEIGHT,
         denoisingStrength: env.A1111_DENOISING_STRENGTH,
+        retry,
       });
     default:
       return new DemoImageProvider({ delayMs: env.DEMO_DELAY_MS ?? 0, clock });

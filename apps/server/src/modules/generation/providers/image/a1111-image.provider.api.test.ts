@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mediaSchema } from '@baegen/shared';
+import { MESSAGES, mediaSchema } from '@baegen/shared';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { createCharacter, startJob, waitForJob } from '../../../../test/generation-jobs-kit';
+import { expectFailure } from '../../../../test/generation-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
 
@@ -85,7 +86,24 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
     });
   });
 
-  it('turns an HTTP error into 502', () => h.failsWith('error', 'image'));
+  it('turns a 500 still standing after the retries into 502', async () => {
+    await h.failsWith('error', 'image');
+    expect(h.fake.requests.length).toBeGreaterThan(1);
+  });
+
+  it('runs txt2img again after two 503s and stores the one answer', async () => {
+    h.fake.fail(() => true, { status: 503 }, 2);
+    const res = await h.generate('image', { prompt: 'a castle' });
+    await h.expectStored(res, ['txt2img-0']);
+    expect(h.fake.requests).toHaveLength(3);
+  });
+
+  it('fails at once on a 400, having asked once', async () => {
+    h.fake.fail(() => true, { status: 400 });
+    const res = await h.generate('image', { prompt: 'a castle' });
+    expectFailure(res, 502, 'IMAGE_GENERATION_FAILED', MESSAGES.service.imageFailed);
+    expect(h.fake.requests).toHaveLength(1);
+  });
 
   it('turns a malformed images field into 502', () => h.failsWith('malformed', 'image'));
 

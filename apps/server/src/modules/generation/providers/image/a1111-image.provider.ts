@@ -7,6 +7,7 @@ import {
   decodeBase64Image,
   jsonOrFail,
 } from '../ports';
+import { type RetryPolicy, retryingFetch } from '../vendor-retry';
 
 export interface A1111Options {
   baseUrl: string;
@@ -14,6 +15,7 @@ export interface A1111Options {
   width: number;
   height: number;
   denoisingStrength: number;
+  retry: RetryPolicy;
 }
 
 const NEGATIVE = 'nsfw, nudity, child, lowres, bad anatomy, extra fingers, watermark, text';
@@ -41,10 +43,14 @@ function detailsOf(info: unknown, count: number): OutputDetails[] {
 export class A1111ImageProvider implements ImageProvider {
   readonly name = 'a1111';
 
-  constructor(private readonly options: A1111Options) {}
+  private readonly send: typeof fetch;
+
+  constructor(private readonly options: A1111Options) {
+    this.send = retryingFetch(options.retry, 'Stable Diffusion WebUI');
+  }
 
   private async call(path: string, body: Record<string, unknown>, count: number, signal: AbortSignal) {
-    const response = await fetch(new URL(path, this.options.baseUrl.replace(/\/?$/, '/')), {
+    const response = await this.send(new URL(path, this.options.baseUrl.replace(/\/?$/, '/')), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

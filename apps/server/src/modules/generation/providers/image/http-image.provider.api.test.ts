@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fakePng, sendJson, sha256 } from '../../../../test/fake-http-server';
+import { MESSAGES } from '@baegen/shared';
+import { type RecordedRequest, fakePng, sendJson, sha256 } from '../../../../test/fake-http-server';
+import { expectFailure } from '../../../../test/generation-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
+
+const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST');
 
 describe(`http image provider (${TEST_DIALECT})`, () => {
   const h = useProviderHarness<'error' | 'malformed' | 'slow' | 'not-an-image'>({
@@ -51,9 +55,26 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
     await h.expectStored(res, ['/out/c0.png', '/out/c1.png', '/out/c2.png', '/out/c3.png']);
   });
 
-  it('turns an HTTP error into 502 with the service message', async () => {
+  it('turns an HTTP error still standing after the retries into 502 with the service message', async () => {
     await h.failsWith('error', 'image');
+    expect(posts(h.fake.requests).length).toBeGreaterThan(1);
     await h.failsWith('error', 'character');
+  });
+
+  it('rides out a 503 and a dropped connection on the request, and a 503 on the download', async () => {
+    h.fake.fail((r) => r.method === 'POST', { status: 503 });
+    h.fake.fail((r) => r.method === 'POST', 'drop');
+    h.fake.fail((r) => r.method === 'GET', { status: 503 });
+    const res = await h.generate('image', { prompt: 'a knight' });
+    await h.expectStored(res, ['/out/a.png']);
+    expect(h.fake.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST', 'GET', 'GET']);
+  });
+
+  it('fails at once on a 400, having asked once', async () => {
+    h.fake.fail((r) => r.method === 'POST', { status: 400 });
+    const res = await h.generate('image', { prompt: 'a knight' });
+    expectFailure(res, 502, 'IMAGE_GENERATION_FAILED', MESSAGES.service.imageFailed);
+    expect(h.fake.requests).toHaveLength(1);
   });
 
   it('turns malformed output into 502', () => h.failsWith('malformed', 'image'));

@@ -1,4 +1,5 @@
 import { type ImageOutput, type ImageProvider, ProviderError, type SubjectImage, jsonOrFail } from '../ports';
+import { type RetryPolicy, retryingFetch } from '../vendor-retry';
 
 function urlsOf(body: unknown): ImageOutput[] {
   if (
@@ -19,10 +20,17 @@ function urlsOf(body: unknown): ImageOutput[] {
 export class HttpImageProvider implements ImageProvider {
   readonly name = 'http';
 
-  constructor(private readonly baseUrl: string) {}
+  private readonly send: typeof fetch;
+
+  constructor(
+    private readonly baseUrl: string,
+    retry: RetryPolicy,
+  ) {
+    this.send = retryingFetch(retry, 'http image service');
+  }
 
   private async post(path: string, body: unknown, signal: AbortSignal) {
-    const response = await fetch(new URL(path, this.baseUrl.replace(/\/?$/, '/')), {
+    const response = await this.send(new URL(path, this.baseUrl.replace(/\/?$/, '/')), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
+import { recordingRetry } from '../../../../test/retry-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
 import { OpenAiImageProvider } from './openai-image.provider';
@@ -59,6 +60,7 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
       model: 'gpt-image-1',
       size: '1024x1024',
       timeoutMs: 2000,
+      retry: recordingRetry().policy,
     });
     const outputs = await provider.generate('a red fox in snow', AbortSignal.timeout(5000));
     expect(outputs.map((output) => output.details)).toEqual([{ model: 'gpt-image-1' }]);
@@ -87,7 +89,28 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
     await h.expectStored(res, ['/out/edit-0.png', 'edit-1', '/out/edit-2.png', 'edit-3']);
   });
 
-  it('turns an HTTP error into 502', () => h.failsWith('error', 'image'));
+  it('turns a 400 into 502 at once, having asked once', async () => {
+    await h.failsWith('error', 'image');
+    expect(h.fake.requests).toHaveLength(1);
+  });
+
+  it('generates again after a 429 and a 503, and stores the one answer', async () => {
+    h.fake.fail((r) => r.url === '/v1/images/generations', { status: 429 });
+    h.fake.fail((r) => r.url === '/v1/images/generations', { status: 503 });
+    const res = await h.generate('image', { prompt: 'a red fox in snow' });
+    await h.expectStored(res, ['gen-0']);
+    expect(h.fake.requests.map((r) => r.url)).toEqual(Array(3).fill('/v1/images/generations'));
+  });
+
+  it('sends the multipart edit again, subject and all, after a dropped connection', async () => {
+    const subject = await h.uploadSubject();
+    h.fake.fail((r) => r.url === '/v1/images/edits', 'drop');
+    const res = await h.generate('character', { prompt: 'in a garden', subject: subject.url });
+    expect(res.statusCode, res.body).toBe(200);
+    const edits = h.fake.requests.filter((r) => r.url === '/v1/images/edits');
+    expect(edits).toHaveLength(2);
+    for (const edit of edits) expect(edit.body.includes(subject.data)).toBe(true);
+  });
 
   it('turns an item without image data into 502', () => h.failsWith('malformed', 'character'));
 

@@ -6,6 +6,7 @@ import {
   type SubjectImage,
   decodeBase64Image,
 } from '../ports';
+import { type RetryPolicy, retryingFetch } from '../vendor-retry';
 
 export interface OpenAiImageOptions {
   apiKey: string;
@@ -13,6 +14,7 @@ export interface OpenAiImageOptions {
   model: string;
   size: string;
   timeoutMs: number;
+  retry: RetryPolicy;
 }
 
 type ImagesAnswer = { data?: Array<{ b64_json?: string | null; url?: string | null }> | null };
@@ -40,7 +42,9 @@ export class OpenAiImageProvider implements ImageProvider {
       apiKey: options.apiKey,
       baseURL: options.baseURL,
       timeout: options.timeoutMs,
+      // Our policy retries, inside the client's fetch: the client's own would add a second one.
       maxRetries: 0,
+      fetch: retryingFetch(options.retry, 'OpenAI-compatible images API'),
     });
   }
 

@@ -1,8 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakePng, sendJson } from '../../../../test/fake-http-server';
+import { MESSAGES } from '@baegen/shared';
+import { type RecordedRequest, fakePng, sendJson } from '../../../../test/fake-http-server';
+import { expectFailure } from '../../../../test/generation-kit';
+import { recordingRetry } from '../../../../test/retry-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
 import { ReplicateImageProvider } from './replicate-image.provider';
+
+const isCreate = (r: RecordedRequest) => r.method === 'POST' && r.url.endsWith('/predictions');
+const isPoll = (r: RecordedRequest) => r.method === 'GET' && r.url.startsWith('/v1/predictions/');
+const isDownload = (r: RecordedRequest) => r.url.startsWith('/out/');
 
 /** Replicate's HTTP API: create a prediction, poll GET /predictions/:id until it settles. */
 describe(`replicate image provider (${TEST_DIALECT})`, () => {
@@ -62,6 +69,7 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
       imageModel: 'black-forest-labs/flux-schnell',
       characterModel: 'fofr/consistent-character:9c77a3c2',
       pollIntervalMs: 20,
+      retry: recordingRetry().policy,
     });
     const outputs = await provider.generate('a lighthouse at dusk', AbortSignal.timeout(5000));
     expect(outputs.map((output) => output.details)).toEqual([{ model: 'black-forest-labs/flux-schnell' }]);
@@ -105,6 +113,29 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
   });
 
   it('turns malformed output into 502', () => h.failsWith('malformed', 'character'));
+
+  it('rides out a 503 create, a 502 poll and a 503 download, paying for one prediction', async () => {
+    const before = next;
+    h.fake.fail(isCreate, { status: 503 }, 2);
+    h.fake.fail(isPoll, { status: 502 });
+    h.fake.fail(isDownload, { status: 503 });
+    const res = await h.generate('image', { prompt: 'a lighthouse at dusk' });
+    const id = `pred${before + 1}`;
+    await h.expectStored(res, [`/out/${id}-0.png`]);
+    expect(next - before).toBe(1);
+    expect(h.fake.requests.filter(isCreate)).toHaveLength(3);
+    expect(new Set(h.fake.requests.filter(isPoll).map((r) => r.url))).toEqual(
+      new Set([`/v1/predictions/${id}`]),
+    );
+    expect(h.fake.requests.filter(isDownload)).toHaveLength(2);
+  });
+
+  it('fails at once on a 400 create, having sent it once', async () => {
+    h.fake.fail(isCreate, { status: 400 });
+    const res = await h.generate('image', { prompt: 'a lighthouse at dusk' });
+    expectFailure(res, 502, 'IMAGE_GENERATION_FAILED', MESSAGES.service.imageFailed);
+    expect(h.fake.requests).toHaveLength(1);
+  });
 
   it('gives up on a prediction that never settles and cancels it', async () => {
     await h.failsWith('slow', 'image');

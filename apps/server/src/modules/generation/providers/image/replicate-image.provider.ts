@@ -1,9 +1,8 @@
-import Replicate, { type Prediction } from 'replicate';
 import { type ImageOutput, type ImageProvider, ProviderError, type SubjectImage } from '../ports';
+import { type ReplicateApiOptions, ReplicatePredictions, SETTLED } from '../replicate-predictions';
+import { imageReference } from '../vendor-http';
 
-export interface ReplicateOptions {
-  token: string;
-  baseUrl: string;
+export interface ReplicateOptions extends ReplicateApiOptions {
   /** Text-to-image model, `owner/name` or `owner/name:version`. */
   imageModel: string;
   /** Subject-consistent model taking {prompt, subject, number_of_outputs}. */
@@ -21,25 +20,15 @@ function outputsOf(output: unknown, count: number, model: string): ImageOutput[]
 }
 
 /**
- * Replicate predictions through the official client: create, then poll until the prediction
- * settles. Outputs are URLs that Replicate deletes after an hour, so the caller copies them.
+ * Replicate predictions: create, then poll every `pollIntervalMs` until the prediction settles.
+ * Outputs are URLs that Replicate deletes after an hour, so the caller copies them.
  */
 export class ReplicateImageProvider implements ImageProvider {
   readonly name = 'replicate';
+  private readonly predictions: ReplicatePredictions;
 
-  constructor(private readonly options: ReplicateOptions) {}
-
-  private client(signal: AbortSignal) {
-    return new Replicate({
-      auth: this.options.token,
-      baseUrl: this.options.baseUrl,
-      useFileOutput: false,
-      // Inputs are plain strings (URLs or data: URIs), so no strategy ever uploads anything; the
-      // client's 'data-uri' strategy is avoided because 1.4.0 passes it the client as the input.
-      fileEncodingStrategy: 'default',
-      // Every request of this prediction, polls included, stops when the caller gives up.
-      fetch: (input, init) => fetch(input, { ...init, signal }),
-    });
+  constructor(private readonly options: ReplicateOptions) {
+    this.predictions = new ReplicatePredictions(options);
   }
 
   private async predict(
@@ -47,34 +36,27 @@ export class ReplicateImageProvider implements ImageProvider {
     input: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<unknown> {
-    const client = this.client(signal);
-    const [ref, version] = model.split(':');
-    let prediction: Prediction = await client.predictions.create(
-      version ? { version, input } : { model: ref!, input },
-    );
-    const id = prediction.id;
-    const giveUp = async () => {
-      // The caller is gone or out of time: stop paying for the prediction.
-      await this.client(AbortSignal.timeout(5000))
-        .predictions.cancel(id)
-        .catch(() => undefined);
-      return signal.reason as unknown;
-    };
+    let prediction = await this.predictions.create(model, input, signal);
+    const { id } = prediction;
     try {
-      prediction = await client.wait(
-        prediction,
-        { interval: this.options.pollIntervalMs },
-        async () => signal.aborted,
-      );
+      while (!SETTLED.includes(prediction.status)) {
+        await this.options.retry.sleep(this.options.pollIntervalMs, signal);
+        prediction = await this.predictions.get(id, signal);
+      }
     } catch (error) {
-      if (signal.aborted) throw await giveUp();
+      if (signal.aborted) throw await this.giveUp(id, signal);
       throw new ProviderError(`The Replicate prediction ${id} failed`, { cause: error });
     }
-    if (signal.aborted) throw await giveUp();
     if (prediction.status !== 'succeeded') {
-      throw new ProviderError(`The Replicate prediction ${prediction.id} ended as ${prediction.status}`);
+      throw new ProviderError(`The Replicate prediction ${id} ended as ${prediction.status}`);
     }
     return prediction.output;
+  }
+
+  /** The caller is gone or out of time: stop paying for the prediction, and answer the abort. */
+  private async giveUp(id: string, signal: AbortSignal): Promise<unknown> {
+    await this.predictions.cancel(id, AbortSignal.timeout(5000)).catch(() => undefined);
+    return signal.reason as unknown;
   }
 
   async generate(prompt: string, signal: AbortSignal) {
@@ -89,7 +71,7 @@ export class ReplicateImageProvider implements ImageProvider {
   async generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
     const input = {
       prompt,
-      subject: subject.publicUrl ?? (await subject.dataUri()),
+      subject: await imageReference(subject),
       number_of_outputs: outputs,
       output_format: 'png',
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendJson } from '../../../../test/fake-http-server';
+import { recordingRetry } from '../../../../test/retry-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
 import { OpenAiPromptProvider } from './openai-prompt.provider';
@@ -51,6 +52,19 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
     }
   });
 
+  it('retries a 503 still standing until its budget is spent', async () => {
+    await h.failsWith('error', 'prompt');
+    expect(h.fake.requests.length).toBeGreaterThan(1);
+  });
+
+  it('asks again after two 503s and answers the reply', async () => {
+    h.fake.fail(() => true, { status: 503 }, 2);
+    const res = await h.generate('prompt', { appearance: 'tall, auburn hair' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ prompt: 'Portrait of a tall adult woman with auburn hair, soft light.' });
+    expect(h.fake.requests).toHaveLength(3);
+  });
+
   it('sends HTTP-Referer and X-Title when the base URL is OpenRouter', async () => {
     const provider = new OpenAiPromptProvider({
       apiKey: 'sk-or-test',
@@ -59,6 +73,7 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
       timeoutMs: 10_000,
       referer: 'https://baegen.example',
       title: 'BaeGen',
+      retry: recordingRetry().policy,
       // Same request, delivered to the local server instead of openrouter.ai.
       fetch: (input, init) =>
         fetch(

@@ -1,11 +1,13 @@
 import OpenAI from 'openai';
 import { type PromptProvider, ProviderError, promptInstruction } from '../ports';
+import { type RetryPolicy, retryingFetch } from '../vendor-retry';
 
 export interface OpenAiPromptOptions {
   apiKey: string;
   baseURL: string;
   model: string;
   timeoutMs: number;
+  retry: RetryPolicy;
   /** OpenRouter ranks apps by these headers; sent only when the base URL is OpenRouter. */
   referer?: string;
   title: string;
@@ -24,8 +26,9 @@ export class OpenAiPromptProvider implements PromptProvider {
       apiKey: options.apiKey,
       baseURL: options.baseURL,
       timeout: options.timeoutMs,
+      // Our policy retries, inside the client's fetch: the client's own would add a second one.
       maxRetries: 0,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: retryingFetch(options.retry, 'OpenAI-compatible chat API', options.fetch),
       defaultHeaders: openRouter
         ? { ...(options.referer ? { 'HTTP-Referer': options.referer } : {}), 'X-Title': options.title }
         : {},

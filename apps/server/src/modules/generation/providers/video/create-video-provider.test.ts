@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../../config/env';
 import { type FakeServer, sendJson, startFakeServer } from '../../../../test/fake-http-server';
+import { recordingRetry } from '../../../../test/retry-kit';
 import { createVideoProvider } from './create-video-provider';
 import { DemoVideoProvider } from './demo-video.provider';
 import { FalVideoProvider } from './fal-video.provider';
@@ -9,7 +10,11 @@ import { ReplicateVideoProvider } from './replicate-video.provider';
 describe('createVideoProvider', () => {
   let fake: FakeServer;
   let now = 0;
-  const deps = { clock: () => new Date(now), clipPath: '/nonexistent/clip.mp4' };
+  const deps = {
+    clock: () => new Date(now),
+    clipPath: '/nonexistent/clip.mp4',
+    retry: recordingRetry().policy,
+  };
   const never = new AbortController().signal;
   const image = {
     publicUrl: 'https://cdn.example/a.png',

@@ -1,6 +1,7 @@
 import type { Env } from '../../../../config/env';
 import type { Clock } from '../../../../lib/clock';
 import type { VideoProvider } from '../ports';
+import type { RetryPolicy } from '../vendor-retry';
 import { DemoVideoProvider } from './demo-video.provider';
 import { FalVideoProvider } from './fal-video.provider';
 import { ReplicateVideoProvider } from './replicate-video.provider';
@@ -9,19 +10,24 @@ import { ReplicateVideoProvider } from './replicate-video.provider';
 const DEMO_VIDEO_DELAY_MS = 3000;
 
 /** Picks the video adapter from the environment, once at boot. env.ts has checked the variables. */
-export function createVideoProvider(env: Env, deps: { clock: Clock; clipPath: string }): VideoProvider {
+export function createVideoProvider(
+  env: Env,
+  deps: { clock: Clock; clipPath: string; retry: RetryPolicy },
+): VideoProvider {
   switch (env.VIDEO_PROVIDER) {
     case 'replicate':
       return new ReplicateVideoProvider({
         token: env.REPLICATE_API_TOKEN ?? '',
         baseUrl: env.REPLICATE_BASE_URL,
         model: env.REPLICATE_VIDEO_MODEL,
+        retry: deps.retry,
       });
     case 'fal':
       return new FalVideoProvider({
         key: env.FAL_KEY ?? '',
         baseUrl: env.FAL_BASE_URL,
         model: env.FAL_VIDEO_MODEL,
+        retry: deps.retry,
       });
     default:
       return new DemoVideoProvider({

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeServer, sendJson, startFakeServer } from '../../../../test/fake-http-server';
+import {
+  type FakeServer,
+  type RecordedRequest,
+  sendJson,
+  startFakeServer,
+} from '../../../../test/fake-http-server';
+import { recordingRetry } from '../../../../test/retry-kit';
 import { expectStatusAbortable, nextStep, subject } from '../../../../test/video-provider-kit';
 import { ProviderError } from '../ports';
 import { FalVideoProvider } from './fal-video.provider';
@@ -23,7 +29,12 @@ describe('fal video provider', () => {
   let submitted = 0;
   const polls = new Map<string, number>();
 
-  const adapter = (model = MODEL) => new FalVideoProvider({ key: KEY, baseUrl: `${fake.url}/`, model });
+  let retry = recordingRetry();
+  const adapter = (model = MODEL) =>
+    new FalVideoProvider({ key: KEY, baseUrl: `${fake.url}/`, model, retry: retry.policy });
+  const isSubmit = (r: RecordedRequest) => r.method === 'POST';
+  const isStatus = (r: RecordedRequest) => r.method === 'GET' && r.url.includes('/status');
+  const isResult = (r: RecordedRequest) => r.method === 'GET' && !r.url.includes('/status');
   const never = new AbortController().signal;
   const requestUrls = (id: string) => {
     const host = responseHost === 'other' ? 'https://queue.fal.example' : fake.url;
@@ -57,6 +68,8 @@ describe('fal video provider', () => {
   });
   beforeEach(() => {
     fake.requests.length = 0;
+    fake.clearFaults();
+    retry = recordingRetry();
     polls.clear();
     submitted = 0;
     responseHost = 'fake';
@@ -152,11 +165,51 @@ describe('fal video provider', () => {
     await expect(submitting).rejects.toBeInstanceOf(ProviderError);
     await expect(submitting).rejects.toThrow(/HTTP 422/);
     await expect(
-      new FalVideoProvider({ key: 'wrong', baseUrl: fake.url, model: MODEL }).submit(
+      new FalVideoProvider({ key: 'wrong', baseUrl: fake.url, model: MODEL, retry: retry.policy }).submit(
         { prompt: 'x', image: subject(null) },
         never,
       ),
     ).rejects.toThrow(/HTTP 401/);
+  });
+
+  it('submits again after two 503s, and the one request fal queued is the job', async () => {
+    fake.fail(isSubmit, { status: 503 }, 2);
+    expect(await adapter().submit({ prompt: 'x', image: subject(null) }, never)).toBe(
+      'fal-ai/wan/requests/req-1',
+    );
+    expect(submitted).toBe(1);
+    expect(fake.requests.filter(isSubmit)).toHaveLength(3);
+    expect(retry.warnings.map((warning) => warning.status)).toEqual([503, 503]);
+  });
+
+  it('waits out a 429 for its Retry-After, and fails a 400 submit at once', async () => {
+    fake.fail(isSubmit, { status: 429, retryAfter: '2' });
+    await adapter().submit({ prompt: 'x', image: subject(null) }, never);
+    expect(retry.waits[0]).toBeGreaterThanOrEqual(2000);
+    fake.requests.length = 0;
+    fake.fail(isSubmit, { status: 400 });
+    await expect(adapter().submit({ prompt: 'x', image: subject(null) }, never)).rejects.toThrow(/HTTP 400/);
+    expect(fake.requests).toHaveLength(1);
+    expect(submitted).toBe(1);
+  });
+
+  it('rides out a 502 status, a dropped status and a 503 result on the same request, submitting once', async () => {
+    const provider = adapter();
+    const id = await provider.submit({ prompt: 'x', image: subject(null) }, never);
+    script = [{ code: 200, body: { status: 'COMPLETED', logs: [] } }];
+    fake.fail(isStatus, { status: 502 });
+    fake.fail(isStatus, 'drop');
+    fake.fail(isResult, { status: 503 });
+    expect(await provider.status(id, never)).toMatchObject({
+      status: 'succeeded',
+      output: { url: 'https://v3.fal.media/files/clip.mp4' },
+    });
+    expect(fake.requests.filter(isStatus)).toHaveLength(3);
+    expect(fake.requests.filter(isResult)).toHaveLength(2);
+    expect(new Set(fake.requests.filter((r) => r.method === 'GET').map((r) => r.url.split('/')[4]))).toEqual(
+      new Set(['req-1']),
+    );
+    expect(submitted).toBe(1);
   });
 
   it('cancels the request with a PUT under the app id', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ProviderError, type SubjectImage, type VideoJobState, type VideoProvider } from '../ports';
-import { cancelSignal, imageReference, readJson, sendToVendor } from './vendor-http';
+import { cancelSignal, imageReference, readJson, sendToVendor } from '../vendor-http';
+import { type RetryPolicy, isTransientStatus } from '../vendor-retry';
 import { progressFromLogs } from './video-progress';
 
 export interface FalVideoOptions {
@@ -9,6 +10,7 @@ export interface FalVideoOptions {
   baseUrl: string;
   /** Image-to-video model id taking {prompt, image_url}, e.g. `fal-ai/wan-i2v`. */
   model: string;
+  retry: RetryPolicy;
 }
 
 const submittedSchema = z.object({ request_id: z.string().min(1), response_url: z.string().optional() });
@@ -83,8 +85,9 @@ export class FalVideoProvider implements VideoProvider {
 
   private async result(providerJobId: string, signal: AbortSignal): Promise<VideoJobState> {
     const response = await this.send('GET', providerJobId, signal);
-    // A completed request whose endpoint refused it (bad input, safety checks) keeps that 4xx as its result.
-    if (response.status >= 400 && response.status < 500) {
+    // A completed request whose endpoint refused it (bad input, safety checks) keeps that 4xx as its
+    // result; a "not now" still standing after the retries is a failed poll, not a failed request.
+    if (response.status >= 400 && response.status < 500 && !isTransientStatus(response.status)) {
       const detail = (await response.text().catch(() => '')).slice(0, 300);
       return { status: 'failed', reason: `fal answered the result with HTTP ${response.status}: ${detail}` };
     }
@@ -97,7 +100,17 @@ export class FalVideoProvider implements VideoProvider {
 
   private send(method: 'GET' | 'POST' | 'PUT', path: string, signal: AbortSignal, body?: unknown) {
     const headers = { authorization: `Key ${this.options.key}`, accept: 'application/json' };
-    return sendToVendor({ vendor: 'fal', baseUrl: `${this.base}/`, method, path, headers, body, signal });
+    const { retry } = this.options;
+    return sendToVendor({
+      vendor: 'fal',
+      baseUrl: `${this.base}/`,
+      method,
+      path,
+      headers,
+      body,
+      signal,
+      retry,
+    });
   }
 
   private read(response: Response, signal: AbortSignal): Promise<unknown> {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeServer, sendJson, startFakeServer } from '../../../../test/fake-http-server';
+import {
+  type FakeServer,
+  type RecordedRequest,
+  sendJson,
+  startFakeServer,
+} from '../../../../test/fake-http-server';
+import { recordingRetry } from '../../../../test/retry-kit';
 import { expectStatusAbortable, nextStep, subject } from '../../../../test/video-provider-kit';
 import { ProviderError } from '../ports';
 import { ReplicateVideoProvider } from './replicate-video.provider';
@@ -19,9 +25,13 @@ describe('replicate video provider', () => {
   const created: string[] = [];
   const polls = new Map<string, number>();
 
+  let retry = recordingRetry();
+
   const MODEL = 'wan-video/wan-2.2-i2v-fast';
   const adapter = (model = MODEL) =>
-    new ReplicateVideoProvider({ token: TOKEN, baseUrl: `${fake.url}/v1`, model });
+    new ReplicateVideoProvider({ token: TOKEN, baseUrl: `${fake.url}/v1`, model, retry: retry.policy });
+  const isCreate = (r: RecordedRequest) => r.method === 'POST' && !r.url.endsWith('/cancel');
+  const isPoll = (r: RecordedRequest) => r.method === 'GET';
   const never = new AbortController().signal;
 
   beforeAll(async () => {
@@ -47,6 +57,8 @@ describe('replicate video provider', () => {
   });
   beforeEach(() => {
     fake.requests.length = 0;
+    fake.clearFaults();
+    retry = recordingRetry();
     created.length = 0;
     polls.clear();
     hangPolls = false;
@@ -137,6 +149,52 @@ describe('replicate video provider', () => {
     await expect(submitting).rejects.toBeInstanceOf(ProviderError);
     await expect(submitting).rejects.toThrow(/HTTP 422/);
     expect(created).toHaveLength(0);
+  });
+
+  it('creates again after two 503s, and the one prediction Replicate accepted is the job', async () => {
+    fake.fail(isCreate, { status: 503 }, 2);
+    const id = await adapter().submit({ prompt: 'x', image: subject(null) }, never);
+    expect(id).toBe('vid1');
+    expect(created).toEqual(['vid1']);
+    expect(fake.requests.filter(isCreate)).toHaveLength(3);
+    expect(retry.warnings).toEqual([
+      expect.objectContaining({ vendor: 'Replicate', status: 503, attempt: 1 }),
+      expect.objectContaining({ vendor: 'Replicate', status: 503, attempt: 2 }),
+    ]);
+  });
+
+  it('waits out a 429 for its Retry-After before it creates again', async () => {
+    fake.fail(isCreate, { status: 429, retryAfter: '1' });
+    expect(await adapter().submit({ prompt: 'x', image: subject(null) }, never)).toBe('vid1');
+    expect(retry.waits).toHaveLength(1);
+    expect(retry.waits[0]).toBeGreaterThanOrEqual(1000);
+    expect(created).toEqual(['vid1']);
+  });
+
+  it('creates again when the connection dropped before any answer', async () => {
+    fake.fail(isCreate, 'drop');
+    expect(await adapter().submit({ prompt: 'x', image: subject(null) }, never)).toBe('vid1');
+    expect(fake.requests.filter(isCreate)).toHaveLength(2);
+    expect(created).toEqual(['vid1']);
+  });
+
+  it('fails at once on a 400, having sent the create once', async () => {
+    fake.fail(isCreate, { status: 400 });
+    await expect(adapter().submit({ prompt: 'x', image: subject(null) }, never)).rejects.toThrow(/HTTP 400/);
+    expect(fake.requests).toHaveLength(1);
+    expect(retry.waits).toEqual([]);
+  });
+
+  it('polls the same prediction again after a 502, and never creates another', async () => {
+    const provider = adapter();
+    const id = await provider.submit({ prompt: 'x', image: subject(null) }, never);
+    fake.fail(isPoll, { status: 502 });
+    expect(await provider.status(id, never)).toEqual({ status: 'queued', queuePosition: null });
+    expect(fake.requests.filter(isPoll).map((r) => r.url)).toEqual([
+      `/v1/predictions/${id}`,
+      `/v1/predictions/${id}`,
+    ]);
+    expect(fake.requests.filter(isCreate)).toHaveLength(1);
   });
 
   it('cancels the prediction on Replicate', async () => {

@@ -1,6 +1,7 @@
-import { ProviderError, type SubjectImage, jsonOrFail } from '../ports';
+import { ProviderError, type SubjectImage, jsonOrFail } from './ports';
+import { type RetryPolicy, retryingFetch } from './vendor-retry';
 
-/** The subject as the video vendors take it: its public URL, else its bytes inlined as a data: URI. */
+/** The subject as vendors take it by reference: its public URL, else its bytes inlined as a data: URI. */
 export async function imageReference(image: SubjectImage): Promise<string> {
   return image.publicUrl ?? (await image.dataUri());
 }
@@ -19,9 +20,13 @@ interface VendorRequest {
   /** Sent as JSON when present. */
   body?: unknown;
   signal: AbortSignal;
+  retry: RetryPolicy;
 }
 
-/** Sends one request; failing to reach the vendor is a ProviderError, an abort stays the caller's. */
+/**
+ * Sends one request under the retry policy; failing to reach the vendor is a ProviderError, an
+ * abort stays the caller's.
+ */
 export async function sendToVendor({
   vendor,
   baseUrl,
@@ -30,9 +35,10 @@ export async function sendToVendor({
   headers,
   body,
   signal,
+  retry,
 }: VendorRequest): Promise<Response> {
   try {
-    return await fetch(`${baseUrl}${path}`, {
+    return await retryingFetch(retry, vendor)(`${baseUrl}${path}`, {
       method,
       headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
