@@ -14,6 +14,7 @@ import { GenerationRunner } from './generation.runner';
 import { GENERATION_JOB, type GenerationJobPayload, GenerationService } from './generation.service';
 import { ProviderWork } from './provider-work';
 import { type Providers, createProviders } from './providers/create-providers';
+import { retryPolicy } from './providers/vendor-retry';
 import { RunningJobs } from './running-jobs';
 import { SubjectResolver } from './subject-resolver';
 
@@ -28,11 +29,18 @@ export const generationModule = fp(
     const { env, database, clock, instanceId, assetsDir } = app.platform;
     const { db } = database;
     const files = app.storage.files;
+    const retry = retryPolicy({
+      maxMs: env.PROVIDER_RETRY_MAX_MS,
+      baseMs: env.PROVIDER_RETRY_BASE_MS,
+      clock,
+      log: app.log,
+    });
     const providers = {
-      ...createProviders(env, { clock, clipPath: path.join(assetsDir, SAMPLE_VIDEO_FILE) }),
+      ...createProviders(env, { clock, clipPath: path.join(assetsDir, SAMPLE_VIDEO_FILE), log: app.log }),
       ...opts.providers,
     };
     const work = new ProviderWork(providers, files, {
+      retry,
       timeoutMs: env.PROVIDER_TIMEOUT_MS,
       maxImageBytes: env.FILES_MAX_IMAGE_MB * MB,
       maxVideoBytes: env.FILES_MAX_VIDEO_MB * MB,

@@ -5,8 +5,11 @@ import type { FilesPort } from '../storage';
 import { fetchBytes } from './fetch-bytes';
 import type { Providers } from './providers/create-providers';
 import type { ImageOutput, OutputDetails, SubjectImage, VideoOutput } from './providers/ports';
+import type { RetryPolicy } from './providers/vendor-retry';
 
 export interface ProviderWorkOptions {
+  /** How output downloads ride out a vendor's passing failures. */
+  retry: RetryPolicy;
   timeoutMs: number;
   maxImageBytes: number;
   maxVideoBytes: number;
@@ -67,7 +70,7 @@ export class ProviderWork {
       const data =
         output.kind === 'bytes'
           ? output.data
-          : await fetchBytes(output.url, this.options.maxImageBytes, signal);
+          : await fetchBytes(output.url, this.options.maxImageBytes, signal, this.options.retry);
       const url = await this.files.storeCandidate(userId, data, `generated-${index + 1}`);
       stored.push({ url, details: output.details ?? {} });
     }
@@ -79,7 +82,7 @@ export class ProviderWork {
     const data =
       output.kind === 'bytes'
         ? output.data
-        : await fetchBytes(output.url, this.options.maxVideoBytes, signal);
+        : await fetchBytes(output.url, this.options.maxVideoBytes, signal, this.options.retry);
     return this.files.storeCandidate(userId, data, 'video');
   }
 
