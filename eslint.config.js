@@ -24,6 +24,12 @@ const noDatabase = [
   },
 ];
 
+/** The server speaks the API contract; the web app's copy is none of its business. */
+const noWebCopy = {
+  group: ['@baegen/shared/copy', '@baegen/shared/copy/*'],
+  message: 'The server imports @baegen/shared/contract, never the web copy.',
+};
+
 /**
  * One feature may not import another, whether by climbing relative paths (`../../media/...`) or by
  * any path that names `features/<other>` (an alias included).
@@ -77,7 +83,7 @@ export default tseslint.config(
   },
   {
     files: [`${server}/**/*.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: noDatabase }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...noDatabase, noWebCopy] }] },
   },
   {
     files: [`${server}/lib/**/*.ts`],
@@ -87,6 +93,7 @@ export default tseslint.config(
         {
           patterns: [
             ...noDatabase,
+            noWebCopy,
             {
               regex: String.raw`^(\.\./)+modules(/|$)`,
               message: 'src/lib/ imports nothing from src/modules/.',
@@ -104,6 +111,7 @@ export default tseslint.config(
         {
           patterns: [
             ...noDatabase,
+            noWebCopy,
             {
               regex: String.raw`\.repository(\.[jt]s)?$`,
               message: 'Routes call a service, never a repository.',
@@ -125,6 +133,23 @@ export default tseslint.config(
       `${server}/test/**`,
     ],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The contract is what the server imports; it must not drag the web app's copy along.
+    files: ['packages/shared/src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\./)?(\.\./)+copy(/|$)|^@baegen/shared(/copy)?$`,
+              message: 'The contract imports nothing from copy/: copy builds on the contract.',
+            },
+          ],
+        },
+      ],
+    },
   },
   ...features.map(crossFeatureBlock),
 );

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { type GeneratedUrls, MESSAGES } from '@baegen/shared';
+import { type GeneratedUrls, API_MESSAGES } from '@baegen/shared/contract';
 import { type FakeServer, type RecordedRequest, fakePng, sha256, startFakeServer } from './fake-http-server';
 import { candidateFlag, expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
 import type { TestContext } from './test-app';
@@ -42,9 +42,9 @@ export interface ProviderHarness<Mode extends string> {
 }
 
 const FAILURES = {
-  prompt: { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
-  image: { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
-  character: { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
+  prompt: { code: 'PROMPT_IMPROVEMENT_FAILED', message: API_MESSAGES.service.promptFailed },
+  image: { code: 'IMAGE_GENERATION_FAILED', message: API_MESSAGES.service.imageFailed },
+  character: { code: 'CHARACTER_GENERATION_FAILED', message: API_MESSAGES.service.characterVariationFailed },
 } as const;
 
 /**
