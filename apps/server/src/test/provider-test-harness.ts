@@ -36,7 +36,7 @@ export interface ProviderHarness<Mode extends string> {
   expectStored(res: Answer, labels: string[]): Promise<string[]>;
   /**
    * Puts the vendor in `mode`, asks for `kind` (a character variation of a freshly uploaded
-   * subject) and expects the 502 with that kind's code and SPEC message.
+   * subject) and expects the 502 with that kind's code and message (docs/product.md §8.2).
    */
   failsWith(mode: Mode, kind: Kind): Promise<Answer>;
 }

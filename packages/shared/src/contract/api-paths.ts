@@ -5,7 +5,7 @@ import { DEFAULT_AVATAR_SIZE } from './constants';
 /** The placeholder video (docs/product.md §7.4): a sample clip that ships with BaeGen. */
 export const SAMPLE_VIDEO_URL = '/samples/sample-video.mp4';
 
-/** URL of the default avatar seeded by a name (docs/product.md §3). */
+/** URL of the default avatar seeded by a name (docs/product.md §3.5). */
 export function defaultAvatarUrl(seed: string, size = DEFAULT_AVATAR_SIZE): string {
   return `/api/avatars/shapes?seed=${encodeURIComponent(seed)}&size=${size}`;
 }

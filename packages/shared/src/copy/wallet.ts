@@ -1,6 +1,6 @@
 import { SOLANA_NETWORK } from '../contract/constants';
 
-/** localStorage key of the persisted auth state (docs/product.md §3). */
+/** localStorage key of the persisted auth state (docs/product.md §3.1). */
 export const AUTH_STORAGE_KEY = 'auth-storage';
 /** localStorage key of the last chosen wallet (docs/product.md §2.4). */
 export const WALLET_STORAGE_KEY = 'walletName';
