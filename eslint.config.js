@@ -31,6 +31,12 @@ const noDatabase = [
 /** The one feature every other may use, through its folder (its index.ts) only. */
 const sharedFeature = 'generations';
 
+/** The server speaks the API contract; the web app's copy is none of its business. */
+const noWebCopy = {
+  group: ['@baegen/shared/copy', '@baegen/shared/copy/*'],
+  message: 'The server imports @baegen/shared/contract, never the web copy.',
+};
+
 /**
  * A server module reaches another only through its index (`../storage`), never a file inside it
  * (`../storage/files.port`); code outside modules/ (app.ts, plugins/) likewise.
@@ -48,7 +54,10 @@ const noRepository = {
   message: 'Routes call a service, never a repository.',
 };
 
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Every server file's rule: the given patterns, and never the web copy. */
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [...patterns, noWebCopy] }],
+});
 
 /** The rules of one server module's files: which layer each file is decides what it may import. */
 function serverModuleBlocks(name) {
@@ -141,6 +150,23 @@ export default tseslint.config(
   {
     files: [`${server}/db/**`, `${server}/**/*.test.ts`, `${server}/test/**`],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The contract is what the server imports; it must not drag the web app's copy along.
+    files: ['packages/shared/src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\./)?(\.\./)+copy(/|$)|^@baegen/shared(/copy)?$`,
+              message: 'The contract imports nothing from copy/: copy builds on the contract.',
+            },
+          ],
+        },
+      ],
+    },
   },
   ...features.map(crossFeatureBlock),
 );

@@ -2,7 +2,14 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const shared = { '@baegen/shared': path.resolve(import.meta.dirname, 'packages/shared/src/index.ts') };
+// @baegen/shared and its two halves, read from source (exact matches: a subpath is not a file
+// under the package's index).
+const sharedSource = path.resolve(import.meta.dirname, 'packages/shared/src');
+const shared = [
+  { find: /^@baegen\/shared$/, replacement: path.join(sharedSource, 'index.ts') },
+  { find: /^@baegen\/shared\/contract$/, replacement: path.join(sharedSource, 'contract/index.ts') },
+  { find: /^@baegen\/shared\/copy$/, replacement: path.join(sharedSource, 'copy/index.ts') },
+];
 
 // Cluster tests start server processes on PostgreSQL and S3; they run in a project of their own.
 const CLUSTER_TESTS = 'src/**/*.cluster.test.ts';

@@ -31,7 +31,9 @@ export async function startServer({ timeoutMs = 30_000, env = {} } = {}) {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
+      // Production as deployed, measured with the offline demo providers on purpose.
       NODE_ENV: 'production',
+      DEMO_PROVIDERS: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -20,7 +20,10 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: EXTERNAL,
-  alias: { '@baegen/shared': '../../packages/shared/src/index.ts' },
+  alias: {
+    '@baegen/shared': '../../packages/shared/src/index.ts',
+    '@baegen/shared/contract': '../../packages/shared/src/contract/index.ts',
+  },
   // Bundled CommonJS packages call require() for Node built-ins; give the ES module bundle one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -23,7 +23,9 @@ function server(serverPort: number, dataDir: string, env: Record<string, string>
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
+      // The production build as users get it, with the offline demo providers on purpose.
       NODE_ENV: 'production',
+      DEMO_PROVIDERS: 'true',
       PORT: String(serverPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -8,6 +8,15 @@ import { routePreloads } from './route-preload.plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+// @baegen/shared and its two halves, read from source (exact matches: a subpath is not a file
+// under the package's index).
+const sharedSource = path.resolve(import.meta.dirname, '../../packages/shared/src');
+const sharedAliases = [
+  { find: /^@baegen\/shared$/, replacement: path.join(sharedSource, 'index.ts') },
+  { find: /^@baegen\/shared\/contract$/, replacement: path.join(sharedSource, 'contract/index.ts') },
+  { find: /^@baegen\/shared\/copy$/, replacement: path.join(sharedSource, 'copy/index.ts') },
+];
+
 // react-router's package exports point at its development build (with dev-only warnings) for every
 // bundler; its production build sits beside it. Production bundles use that one (see docs/decisions).
 const reactRouterProduction = path.join(
@@ -33,10 +42,7 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), routePreloads(ROUTE_MODULES), precompress()],
   resolve: {
     alias: [
-      {
-        find: '@baegen/shared',
-        replacement: path.resolve(import.meta.dirname, '../../packages/shared/src/index.ts'),
-      },
+      ...sharedAliases,
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },

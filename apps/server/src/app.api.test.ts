@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Session, sessionSchema } from '@baegen/shared';
+import { type Session, sessionSchema } from '@baegen/shared/contract';
 import { buildApp } from './app';
 import { migrateToLatest } from './db/client';
 import { AppError } from './errors/app-error';

@@ -44,7 +44,7 @@ describe('import boundaries in eslint.config.js', () => {
         "import { mediaKeys } from '../api/media-keys';",
         "import { Button } from '../../../components/ui/button';",
         "import { apiClient } from '../../../lib/api-client';",
-        "import { LIMITS } from '@baegen/shared';",
+        "import { LIMITS } from '@baegen/shared/contract';",
         'export const all = [mediaKeys, Button, apiClient, LIMITS];',
         '',
       ].join('\n');
@@ -217,6 +217,48 @@ describe('import boundaries in eslint.config.js', () => {
         'apps/server/src/modules/media/media.service.ts',
         [],
         "import type { MediaRepository } from './media.repository';\nexport type R = MediaRepository;\n",
+      );
+    });
+  });
+
+  describe('the shared contract and the web copy', () => {
+    it('refuse the copy in the contract, and allow the contract its own modules', async () => {
+      const contract = 'packages/shared/src/contract/schemas.ts';
+      await expectLint(
+        contract,
+        refused,
+        "import { MESSAGES } from '../copy/messages';\nexport const m = MESSAGES;\n",
+        "import { ROUTES } from '../copy';\nexport const r = ROUTES;\n",
+        "import { MESSAGES } from '@baegen/shared';\nexport const m = MESSAGES;\n",
+      );
+      await expectLint(
+        contract,
+        [],
+        "import { API_MESSAGES } from './messages';\nexport const m = API_MESSAGES;\n",
+      );
+      await expectLint(
+        'packages/shared/src/copy/messages.ts',
+        [],
+        "import { API_MESSAGES } from '../contract/messages';\nexport const m = API_MESSAGES;\n",
+      );
+    });
+
+    it('refuse the web copy in the server, and allow the contract', async () => {
+      const service = 'apps/server/src/modules/media/media.service.ts';
+      await expectLint(
+        service,
+        refused,
+        "import { MESSAGES } from '@baegen/shared/copy';\nexport const m = MESSAGES;\n",
+      );
+      await expectLint(
+        'apps/server/src/modules/media/media.routes.ts',
+        refused,
+        "import { ROUTES } from '@baegen/shared/copy';\nexport const r = ROUTES;\n",
+      );
+      await expectLint(
+        service,
+        [],
+        "import { API_MESSAGES } from '@baegen/shared/contract';\nexport const m = API_MESSAGES;\n",
       );
     });
   });

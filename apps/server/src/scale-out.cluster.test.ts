@@ -5,7 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES, characterSchema, fileUploadSchema, generationSchema } from '@baegen/shared';
+import {
+  UPLOAD_CHUNK_BYTES,
+  characterSchema,
+  fileUploadSchema,
+  generationSchema,
+} from '@baegen/shared/contract';
 import { openStream } from './test/event-stream-kit';
 import { type S3rverKit, startS3rver } from './test/s3rver-kit';
 import { type ServerProcess, startServerProcess } from './test/server-process';

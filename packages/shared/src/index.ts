@@ -1,11 +1,4 @@
-export * from './constants';
-export * from './messages';
-export * from './wallet-labels';
-export * from './format';
-export * from './schemas';
-export * from './routes';
-export * from './generations';
-export * from './provenance';
-export * from './character-cards';
-export * from './list-options';
-export * from './bulk';
+// The API contract both sides enforce, then the web app's copy; `@baegen/shared/contract` and
+// `@baegen/shared/copy` name each half alone.
+export * from './contract';
+export * from './copy';

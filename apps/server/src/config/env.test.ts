@@ -148,3 +148,62 @@ describe('provider variables', () => {
     ]);
   });
 });
+
+describe('production guard on the demo providers', () => {
+  /** Every AI provider real, with the variable each one needs. */
+  const realProviders = {
+    IMAGE_PROVIDER: 'replicate',
+    REPLICATE_API_TOKEN: 'r8_token',
+    PROMPT_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-1',
+    VIDEO_PROVIDER: 'fal',
+    FAL_KEY: 'fal-key',
+  };
+
+  function issuesOf(source: NodeJS.ProcessEnv): string[] {
+    try {
+      loadEnv(source);
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      return (error as EnvError).issues;
+    }
+    throw new Error('loadEnv accepted the environment');
+  }
+
+  it('refuses production while a provider is demo, listed with every other bad variable', () => {
+    const issues = issuesOf({ NODE_ENV: 'production', PORT: 'eighty' });
+    expect(issues.map((issue) => issue.split(':')[0]).sort()).toEqual(['DEMO_PROVIDERS', 'PORT']);
+    expect(issues.find((issue) => issue.startsWith('DEMO_PROVIDERS:'))).toBe(
+      'DEMO_PROVIDERS: must be true to run NODE_ENV=production with IMAGE_PROVIDER=demo, PROMPT_PROVIDER=demo, VIDEO_PROVIDER=demo, which fake their answers: choose real providers, or set DEMO_PROVIDERS=true if that is meant',
+    );
+  });
+
+  it('names only the providers still on demo, beside a missing adapter variable', () => {
+    const issues = issuesOf({ NODE_ENV: 'production', IMAGE_PROVIDER: 'a1111', PROMPT_PROVIDER: 'openai' });
+    expect(issues).toEqual([
+      'OPENAI_API_KEY: is required when PROMPT_PROVIDER=openai',
+      'A1111_BASE_URL: is required when IMAGE_PROVIDER=a1111',
+      expect.stringMatching(
+        /^DEMO_PROVIDERS: must be true to run NODE_ENV=production with VIDEO_PROVIDER=demo,/,
+      ),
+    ]);
+  });
+
+  it('starts in production with every provider real', () => {
+    const env = loadEnv({ NODE_ENV: 'production', ...realProviders });
+    expect(env).toMatchObject({ NODE_ENV: 'production', DEMO_PROVIDERS: false, IMAGE_PROVIDER: 'replicate' });
+  });
+
+  it('starts in production with the demo providers once DEMO_PROVIDERS=true', () => {
+    const env = loadEnv({ NODE_ENV: 'production', DEMO_PROVIDERS: 'true' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', DEMO_PROVIDERS: true, VIDEO_PROVIDER: 'demo' });
+    expect(() => loadEnv({ NODE_ENV: 'production', DEMO_PROVIDERS: 'false' })).toThrow(/DEMO_PROVIDERS/);
+    expect(() => loadEnv({ NODE_ENV: 'production', DEMO_PROVIDERS: 'maybe' })).toThrow(/DEMO_PROVIDERS/);
+  });
+
+  it('leaves development and test alone, whatever the providers', () => {
+    expect(loadEnv({}).DEMO_PROVIDERS).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'development' }).IMAGE_PROVIDER).toBe('demo');
+    expect(loadEnv({ NODE_ENV: 'test' }).IMAGE_PROVIDER).toBe('demo');
+  });
+});

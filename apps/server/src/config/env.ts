@@ -54,6 +54,8 @@ const envSchema = z.object({
   UPLOAD_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
 
   // AI providers
+  // Production refuses the demo providers unless the operator confirms them here (see crossChecks).
+  DEMO_PROVIDERS: bool.default(false),
   PROMPT_PROVIDER: z.enum(['demo', 'openai']).default('demo'),
   IMAGE_PROVIDER: z.enum(['demo', 'http', 'replicate', 'openai', 'a1111']).default('demo'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
@@ -106,32 +108,50 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(5000),
 });
 
-/** Adapters that cannot work without a variable name it here, so a bad setup fails at boot. */
-const providerRequirements = envSchema.superRefine((env, ctx) => {
-  const need = (when: boolean, key: keyof typeof env, why: string) => {
-    if (when && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
-  };
-  need(env.PROMPT_PROVIDER === 'openai', 'OPENAI_API_KEY', 'when PROMPT_PROVIDER=openai');
-  need(
-    env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_API_KEY,
-    'OPENAI_IMAGE_API_KEY',
-    '(or OPENAI_API_KEY) when IMAGE_PROVIDER=openai',
-  );
-  need(env.IMAGE_PROVIDER === 'http', 'IMAGE_HTTP_BASE_URL', 'when IMAGE_PROVIDER=http');
-  const onReplicate = (['IMAGE_PROVIDER', 'VIDEO_PROVIDER'] as const).filter(
-    (key) => env[key] === 'replicate',
-  );
-  need(
-    onReplicate.length > 0,
-    'REPLICATE_API_TOKEN',
-    `when ${onReplicate.map((key) => `${key}=replicate`).join(' and ')}`,
-  );
-  need(env.IMAGE_PROVIDER === 'a1111', 'A1111_BASE_URL', 'when IMAGE_PROVIDER=a1111');
-  need(env.VIDEO_PROVIDER === 'fal', 'FAL_KEY', 'when VIDEO_PROVIDER=fal');
-  need(env.STORAGE_DRIVER === 's3', 'S3_BUCKET', 'when STORAGE_DRIVER=s3');
-  need(!!env.S3_ACCESS_KEY_ID, 'S3_SECRET_ACCESS_KEY', 'with S3_ACCESS_KEY_ID');
-  need(!!env.S3_SECRET_ACCESS_KEY, 'S3_ACCESS_KEY_ID', 'with S3_SECRET_ACCESS_KEY');
-});
+/** The AI providers whose `demo` adapter fakes its answers. */
+const AI_PROVIDERS = ['IMAGE_PROVIDER', 'PROMPT_PROVIDER', 'VIDEO_PROVIDER'] as const;
+
+/**
+ * Rules across variables: adapters that cannot work without a variable name it, and production
+ * refuses providers that fake their answers unless DEMO_PROVIDERS=true says that is meant. They run
+ * even when another variable is bad (`when`), so one error lists every bad variable.
+ */
+const crossChecks = envSchema.superRefine(
+  (env, ctx) => {
+    const need = (when: boolean, key: keyof typeof env, why: string) => {
+      if (when && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required ${why}` });
+    };
+    need(env.PROMPT_PROVIDER === 'openai', 'OPENAI_API_KEY', 'when PROMPT_PROVIDER=openai');
+    need(
+      env.IMAGE_PROVIDER === 'openai' && !env.OPENAI_API_KEY,
+      'OPENAI_IMAGE_API_KEY',
+      '(or OPENAI_API_KEY) when IMAGE_PROVIDER=openai',
+    );
+    need(env.IMAGE_PROVIDER === 'http', 'IMAGE_HTTP_BASE_URL', 'when IMAGE_PROVIDER=http');
+    const onReplicate = (['IMAGE_PROVIDER', 'VIDEO_PROVIDER'] as const).filter(
+      (key) => env[key] === 'replicate',
+    );
+    need(
+      onReplicate.length > 0,
+      'REPLICATE_API_TOKEN',
+      `when ${onReplicate.map((key) => `${key}=replicate`).join(' and ')}`,
+    );
+    need(env.IMAGE_PROVIDER === 'a1111', 'A1111_BASE_URL', 'when IMAGE_PROVIDER=a1111');
+    need(env.VIDEO_PROVIDER === 'fal', 'FAL_KEY', 'when VIDEO_PROVIDER=fal');
+    need(env.STORAGE_DRIVER === 's3', 'S3_BUCKET', 'when STORAGE_DRIVER=s3');
+    need(!!env.S3_ACCESS_KEY_ID, 'S3_SECRET_ACCESS_KEY', 'with S3_ACCESS_KEY_ID');
+    need(!!env.S3_SECRET_ACCESS_KEY, 'S3_ACCESS_KEY_ID', 'with S3_SECRET_ACCESS_KEY');
+    const demo = AI_PROVIDERS.filter((key) => env[key] === 'demo');
+    if (env.NODE_ENV === 'production' && demo.length > 0 && !env.DEMO_PROVIDERS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_PROVIDERS'],
+        message: `must be true to run NODE_ENV=production with ${demo.map((key) => `${key}=demo`).join(', ')}, which fake their answers: choose real providers, or set DEMO_PROVIDERS=true if that is meant`,
+      });
+    }
+  },
+  { when: () => true },
+);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -150,7 +170,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (cleaned.DEV_WALLET === undefined && /^https:/i.test(cleaned.PUBLIC_URL ?? '')) {
     cleaned.DEV_WALLET = 'false';
   }
-  const result = providerRequirements.safeParse(cleaned);
+  const result = crossChecks.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }

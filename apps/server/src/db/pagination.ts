@@ -1,5 +1,5 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { type ListResponse, type ListSort, isSafeText } from '@baegen/shared';
+import { type ListResponse, type ListSort, isSafeText } from '@baegen/shared/contract';
 import { InvalidCursorError } from '../errors/domain-errors';
 
 /** Lists run by (created_at, id), newest first unless asked; the cursor is the last row of the previous page. */

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { SOLANA_NETWORK } from '@baegen/shared';
+import { SOLANA_NETWORK } from '@baegen/shared/contract';
 import type { Env } from '../config/env';
 
 const SOLANA_RPC = `api.${SOLANA_NETWORK}.solana.com`;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FileUpload, isSafeText } from '@baegen/shared';
+import { type FileUpload, isSafeText } from '@baegen/shared/contract';
 import { TEST_DIALECT } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/test-hooks';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Character, type FileUpload, type Media, fileViewUrl } from '@baegen/shared';
+import { type Character, type FileUpload, type Media, fileViewUrl } from '@baegen/shared/contract';
 import { TEST_DIALECT } from '../test/test-app';
 import { type SignedIn, useSignedIn, useTestApp } from '../test/test-hooks';
 

@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generationListSchema } from '@baegen/shared';
+import { generationListSchema } from '@baegen/shared/contract';
 import { type FakeServer, fakePng, sendJson, startFakeServer } from '../test/fake-http-server';
 import { expectFailure, generate } from '../test/generation-kit';
 import { TEST_DIALECT } from '../test/test-app';

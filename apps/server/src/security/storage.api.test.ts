@@ -5,7 +5,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
+import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared/contract';
 import { LocalDiskDriver } from '../modules/storage/drivers/local-disk.driver';
 import type { StorageDriver } from '../modules/storage/storage-driver.port';
 import { startJob, waitForJob } from '../test/generation-jobs-kit';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Character, ListResponse, Media } from '@baegen/shared';
+import type { Character, ListResponse, Media } from '@baegen/shared/contract';
 import type { TestContext } from './test-app';
 
 type Who = { headers: Record<string, string> };

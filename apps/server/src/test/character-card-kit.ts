@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { CARD_EXTENSION_KEY } from '@baegen/shared';
+import { CARD_EXTENSION_KEY } from '@baegen/shared/contract';
 import { withPngText } from '../lib/png-text';
 import type { TestContext } from './test-app';
 

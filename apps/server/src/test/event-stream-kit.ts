@@ -1,4 +1,4 @@
-import { type Generation, generationSchema } from '@baegen/shared';
+import { type Generation, generationSchema } from '@baegen/shared/contract';
 
 interface StreamEvent {
   event: string;

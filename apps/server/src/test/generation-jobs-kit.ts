@@ -5,7 +5,7 @@ import {
   type Generation,
   characterSchema,
   generationSchema,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import type { TestContext, signIn } from './test-app';
 
 export type JobsTestUser = Awaited<ReturnType<typeof signIn>>;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { FileUpload } from '@baegen/shared';
+import type { FileUpload } from '@baegen/shared/contract';
 import { sha256 } from './fake-http-server';
 import type { TestContext } from './test-app';
 

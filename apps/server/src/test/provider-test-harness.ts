@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { type GeneratedUrls, MESSAGES } from '@baegen/shared';
+import { type GeneratedUrls, API_MESSAGES } from '@baegen/shared/contract';
 import { type FakeServer, type RecordedRequest, fakePng, sha256, startFakeServer } from './fake-http-server';
 import { candidateFlag, expectFailure, generate, servedSha, uploadSubject } from './generation-kit';
 import type { TestContext } from './test-app';
@@ -36,15 +36,15 @@ export interface ProviderHarness<Mode extends string> {
   expectStored(res: Answer, labels: string[]): Promise<string[]>;
   /**
    * Puts the vendor in `mode`, asks for `kind` (a character variation of a freshly uploaded
-   * subject) and expects the 502 with that kind's code and SPEC message.
+   * subject) and expects the 502 with that kind's code and message (docs/product.md §8.2).
    */
   failsWith(mode: Mode, kind: Kind): Promise<Answer>;
 }
 
 const FAILURES = {
-  prompt: { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
-  image: { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
-  character: { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
+  prompt: { code: 'PROMPT_IMPROVEMENT_FAILED', message: API_MESSAGES.service.promptFailed },
+  image: { code: 'IMAGE_GENERATION_FAILED', message: API_MESSAGES.service.imageFailed },
+  character: { code: 'CHARACTER_GENERATION_FAILED', message: API_MESSAGES.service.characterVariationFailed },
 } as const;
 
 /**

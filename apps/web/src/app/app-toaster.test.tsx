@@ -22,7 +22,7 @@ function renderToaster() {
 const visible = () => Number(screen.getByTestId('visible').textContent);
 
 describe('toaster configuration', () => {
-  it('sits at the top right with the per-kind durations of SPEC.md §9', () => {
+  it('sits at the top right with the per-kind durations of docs/product.md §9.4', () => {
     expect(toasterProps.position).toBe('top-right');
     const options = toasterProps.toastOptions!;
     expect(options.blank?.duration).toBe(4000);

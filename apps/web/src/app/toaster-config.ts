@@ -1,7 +1,7 @@
 import type { ToasterProps } from 'react-hot-toast';
 import { TOAST_DURATIONS_MS } from '@baegen/shared';
 
-/** Toaster options of SPEC.md §9: top right, per-kind durations. */
+/** Toaster options of docs/product.md §9.4: top right, per-kind durations. */
 export const toasterProps: ToasterProps = {
   position: 'top-right',
   toastOptions: {

@@ -1,4 +1,4 @@
-import { APP_NAME } from '@baegen/shared';
+import { APP_NAME } from '@baegen/shared/contract';
 
 export interface SignInFields {
   address: string;

@@ -1,6 +1,6 @@
 import bs58 from 'bs58';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userIdFromAddress } from '@baegen/shared';
+import { userIdFromAddress } from '@baegen/shared/contract';
 import {
   TEST_DIALECT,
   type TestContext,

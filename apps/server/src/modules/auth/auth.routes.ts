@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginRequestSchema, nonceRequestSchema, nonceResponseSchema, sessionSchema } from '@baegen/shared';
+import {
+  loginRequestSchema,
+  nonceRequestSchema,
+  nonceResponseSchema,
+  sessionSchema,
+} from '@baegen/shared/contract';
 import type { Env } from '../../config/env';
 import { publicOrigin, servedOverHttps } from '../../lib/public-origin';
 import { currentUser, sessionCookieName } from './auth.plugin';

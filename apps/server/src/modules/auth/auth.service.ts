@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
-import { userIdFromAddress, type NonceResponse, type Session } from '@baegen/shared';
+import { userIdFromAddress, type NonceResponse, type Session } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';

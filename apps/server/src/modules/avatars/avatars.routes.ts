@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { avatarQuerySchema } from '@baegen/shared';
+import { avatarQuerySchema } from '@baegen/shared/contract';
 import { shapesAvatarSvg } from './avatars.service';
 
 export async function avatarsRoutes(app: FastifyInstance) {

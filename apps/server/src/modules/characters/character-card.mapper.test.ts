@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_EXTENSION_KEY, LIMITS } from '@baegen/shared';
+import { CARD_EXTENSION_KEY, LIMITS } from '@baegen/shared/contract';
 import {
   APPEARANCE_FROM_DESCRIPTION_CHARS,
   appearanceFromDescription,

@@ -8,7 +8,7 @@ import {
   LIMITS,
   cardBaegenExtensionSchema,
   isSafeText,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 
 /** A card as read, whatever its version: its `data`, and the keys beside `spec` and `data`. */

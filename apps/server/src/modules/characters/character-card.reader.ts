@@ -5,7 +5,7 @@ import {
   characterCardV1Schema,
   importedCardDataSchema,
   importedCardSchema,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { InvalidPngError, isPng, readPngText } from '../../lib/png-text';
 import type { ReadCard } from './character-card.mapper';

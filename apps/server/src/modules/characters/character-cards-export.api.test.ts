@@ -7,7 +7,7 @@ import {
   characterCardV2Schema,
   characterCardV3Schema,
   characterSchema,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { readPngText } from '../../lib/png-text';
 import { V2_CARD, V3_CARD, cardPng, countsOf, dataWithoutOwnFields } from '../../test/character-card-kit';
 import { TEST_DIALECT } from '../../test/test-app';

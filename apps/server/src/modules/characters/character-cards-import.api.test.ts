@@ -8,7 +8,7 @@ import {
   characterSchema,
   defaultAvatarUrl,
   fileIdFromUrl,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import {
   V1_CARD,
   V2_CARD,

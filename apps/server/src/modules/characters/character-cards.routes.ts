@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CARD_MAX_BYTES, characterCardV3Schema, characterSchema } from '@baegen/shared';
+import { CARD_MAX_BYTES, characterCardV3Schema, characterSchema } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';
 import { idParamsSchema } from '../../lib/id-params';

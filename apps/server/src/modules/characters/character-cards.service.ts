@@ -7,7 +7,7 @@ import {
   characterAttributesSchema,
   defaultAvatarUrl,
   fileIdFromUrl,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';

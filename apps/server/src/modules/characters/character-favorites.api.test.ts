@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Character, type ListResponse, MESSAGES } from '@baegen/shared';
+import { type Character, type ListResponse, API_MESSAGES } from '@baegen/shared/contract';
 import { TEST_DIALECT } from '../../test/test-app';
 import { type SignedIn, useSignedIn, useTestApp } from '../../test/test-hooks';
 
@@ -106,7 +106,7 @@ describe(`character favourites and sorting (${TEST_DIALECT})`, () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toEqual({
         code: 'VALIDATION_ERROR',
-        message: MESSAGES.characters.nameAndAppearanceRequired,
+        message: API_MESSAGES.characters.nameAndAppearanceRequired,
       });
     }
     for (const payload of [

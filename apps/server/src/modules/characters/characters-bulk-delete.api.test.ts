@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_MAX_IDS } from '@baegen/shared';
+import { BULK_MAX_IDS } from '@baegen/shared/contract';
 import { bulkPost, createCharacter, createMedia, listIds } from '../../test/bulk-kit';
 import { expectFailure } from '../../test/generation-kit';
 import { TEST_DIALECT } from '../../test/test-app';

@@ -5,10 +5,10 @@ import {
   LIMITS,
   LIST_LIMIT,
   type ListResponse,
-  MESSAGES,
+  API_MESSAGES,
   defaultAvatarUrl,
   fileIdFromUrl,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../test/test-app';
 
 type Headers = { cookie: string };
@@ -344,7 +344,7 @@ describe(`characters API (${TEST_DIALECT})`, () => {
         expect(res.statusCode, JSON.stringify(change)).toBe(400);
         expect(res.json().error).toEqual({
           code: 'VALIDATION_ERROR',
-          message: MESSAGES.characters.nameAndAppearanceRequired,
+          message: API_MESSAGES.characters.nameAndAppearanceRequired,
         });
       }
       for (const change of [...tooLong, ...badUrls]) {

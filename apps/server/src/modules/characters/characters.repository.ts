@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { ListResponse } from '@baegen/shared';
+import type { ListResponse } from '@baegen/shared/contract';
 import type { Db } from '../../db/client';
 import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
 import { type PageRequest, keysetPage } from '../../db/pagination';

@@ -7,7 +7,7 @@ import {
   characterListSchema,
   characterPatchSchema,
   characterSchema,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth';

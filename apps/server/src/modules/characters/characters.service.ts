@@ -6,7 +6,7 @@ import {
   type ListResponse,
   type characterInputSchema,
   defaultAvatarUrl,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';

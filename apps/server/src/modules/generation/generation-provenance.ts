@@ -1,4 +1,4 @@
-import { type MediaGeneration, fileIdFromUrl } from '@baegen/shared';
+import { type MediaGeneration, fileIdFromUrl } from '@baegen/shared/contract';
 import type { ProvenancePort } from '../media';
 import type { StoredOutput } from './provider-work';
 import type { GenerationOutputsRepository } from './generation-outputs.repository';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   type CreateGenerationInput,
-  MESSAGES,
+  API_MESSAGES,
   createGenerationSchema,
   generateCharacterRequestSchema,
   generateImageRequestSchema,
@@ -12,7 +12,7 @@ import {
   generationSchema,
   improvePromptRequestSchema,
   improvePromptResponseSchema,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { idParamsSchema } from '../../lib/id-params';
@@ -47,7 +47,7 @@ function generationRateLimit(env: Env) {
     keyGenerator: (request: FastifyRequest) => `generate:${request.session?.userId ?? request.ip}`,
     errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-      return new AppError(429, 'RATE_LIMITED', MESSAGES.service.generationRateLimited(seconds));
+      return new AppError(429, 'RATE_LIMITED', API_MESSAGES.service.generationRateLimited(seconds));
     },
   };
 }
@@ -84,7 +84,7 @@ export async function generationRoutes(
   // Registered before '/:id' so the static path wins.
   r.get('/generations/events', signedIn, async (request, reply) => {
     if (opts.stream.hub.listeners(currentUser(request).userId) >= STREAMS_PER_USER) {
-      throw new AppError(429, 'TOO_MANY_STREAMS', MESSAGES.service.tooManyStreams, 5);
+      throw new AppError(429, 'TOO_MANY_STREAMS', API_MESSAGES.service.tooManyStreams, 5);
     }
     reply.hijack();
     await streamGenerationEvents(
@@ -121,7 +121,7 @@ export async function generationRoutes(
       clientGone(request, reply),
     );
     if (job.status === 'succeeded') return { urls: job.outputs };
-    const failure = job.error ?? { code: 'GENERATION_FAILED', message: MESSAGES.media.generateFailed };
+    const failure = job.error ?? { code: 'GENERATION_FAILED', message: API_MESSAGES.media.generateFailed };
     // Our own storage failing is not the provider's fault; anything else the job met upstream is.
     throw new AppError(failure.code === 'STORAGE_UNAVAILABLE' ? 507 : 502, failure.code, failure.message);
   };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@baegen/shared';
+import { API_MESSAGES } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { StorageUnavailableError } from '../../errors/domain-errors';
 import type { Clock } from '../../lib/clock';
@@ -153,7 +153,7 @@ export class GenerationRunner {
     if (!failure) this.options.onError(error, { generationId: id });
     const { code, message } = failure ?? {
       code: 'GENERATION_FAILED',
-      message: MESSAGES.media.generateFailed,
+      message: API_MESSAGES.media.generateFailed,
     };
     await this.service.update(userId, id, ACTIVE, {
       status: 'failed',

@@ -6,9 +6,9 @@ import {
   type GenerationListQuery,
   type GenerationProgress,
   IMAGE_OUTPUTS,
-  MESSAGES,
+  API_MESSAGES,
   isActiveGeneration,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -45,7 +45,8 @@ export interface GenerationDeps {
 
 /** Refuses text that sexualises minors (422 PROMPT_REFUSED) before any provider sees it. */
 function checkPolicy(text: string) {
-  if (violatesMinorPolicy(text)) throw new AppError(422, 'PROMPT_REFUSED', MESSAGES.service.promptRefused);
+  if (violatesMinorPolicy(text))
+    throw new AppError(422, 'PROMPT_REFUSED', API_MESSAGES.service.promptRefused);
 }
 
 /** Replay events are kept this long: far longer than any stream stays away and comes back. */

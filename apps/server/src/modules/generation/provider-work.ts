@@ -1,4 +1,4 @@
-import { MESSAGES } from '@baegen/shared';
+import { API_MESSAGES } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { StorageUnavailableError } from '../../errors/domain-errors';
 import type { FilesPort } from '../storage';
@@ -90,7 +90,7 @@ export class ProviderWork {
     const provider = this.providers.prompt;
     return this.withProvider(
       provider.name,
-      { code: 'PROMPT_IMPROVEMENT_FAILED', message: MESSAGES.service.promptFailed },
+      { code: 'PROMPT_IMPROVEMENT_FAILED', message: API_MESSAGES.service.promptFailed },
       signal,
       (s) => provider.improve(appearance, s),
     );
@@ -100,7 +100,7 @@ export class ProviderWork {
     const provider = this.providers.image;
     return this.withProvider(
       provider.name,
-      { code: 'IMAGE_GENERATION_FAILED', message: MESSAGES.service.imageFailed },
+      { code: 'IMAGE_GENERATION_FAILED', message: API_MESSAGES.service.imageFailed },
       signal,
       async (s) => this.store(userId, await provider.generate(prompt, s), s),
     );
@@ -114,7 +114,7 @@ export class ProviderWork {
     const provider = this.providers.image;
     return this.withProvider(
       provider.name,
-      { code: 'CHARACTER_GENERATION_FAILED', message: MESSAGES.service.characterVariationFailed },
+      { code: 'CHARACTER_GENERATION_FAILED', message: API_MESSAGES.service.characterVariationFailed },
       signal,
       async (s) =>
         this.store(userId, await provider.generateCharacter(job.prompt, job.subject, job.outputs, s), s),

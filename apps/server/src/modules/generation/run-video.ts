@@ -1,4 +1,4 @@
-import { MESSAGES } from '@baegen/shared';
+import { API_MESSAGES } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { GenerationPatch, GenerationRow } from './generation.repository';
 import type { StoredOutput } from './provider-work';
@@ -34,7 +34,7 @@ export class GenerationCancelled extends Error {
 }
 
 const MAX_POLL_FAILURES = 5;
-const failed = () => new AppError(502, 'VIDEO_GENERATION_FAILED', MESSAGES.media.generateFailed);
+const failed = () => new AppError(502, 'VIDEO_GENERATION_FAILED', API_MESSAGES.media.generateFailed);
 
 function progressOf(state: VideoJobState): GenerationPatch | null {
   if (state.status === 'queued') {
@@ -114,7 +114,7 @@ export async function runVideo(
     }
     if (deps.now() >= deadline) {
       await deps.provider.cancel(providerJobId).catch(() => undefined);
-      throw new AppError(504, 'GENERATION_TIMEOUT', MESSAGES.media.generateFailed);
+      throw new AppError(504, 'GENERATION_TIMEOUT', API_MESSAGES.media.generateFailed);
     }
     await deps.sleep(deps.pollMs, signal);
   }

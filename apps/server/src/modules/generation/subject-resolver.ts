@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { avatarQuerySchema, fileIdFromUrl } from '@baegen/shared';
+import { avatarQuerySchema, fileIdFromUrl } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { shapesAvatarPng } from '../avatars';
 import type { FilesPort } from '../storage';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { healthSchema } from '@baegen/shared';
+import { healthSchema } from '@baegen/shared/contract';
 import { createDb } from '../../db/client';
 import { LocalDiskDriver } from '../../modules/storage/drivers/local-disk.driver';
 import type { StorageDriver } from '../../modules/storage/storage-driver.port';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema } from '@baegen/shared';
+import { healthSchema } from '@baegen/shared/contract';
 import type { HealthService } from './health.service';
 
 /** Readiness: a load balancer takes an instance out while it answers 503. */

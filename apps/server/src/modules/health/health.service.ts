@@ -1,4 +1,4 @@
-import type { Health } from '@baegen/shared';
+import type { Health } from '@baegen/shared/contract';
 import type { HealthRepository } from './health.repository';
 
 /** How long one dependency may take to answer before it counts as down. */

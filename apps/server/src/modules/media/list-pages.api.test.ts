@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Character, ListResponse, Media } from '@baegen/shared';
+import type { Character, ListResponse, Media } from '@baegen/shared/contract';
 import { buildApp } from '../../app';
 import { TEST_DIALECT, signIn } from '../../test/test-app';
 import { useTestApp } from '../../test/test-hooks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_MAX_IDS, type Media } from '@baegen/shared';
+import { BULK_MAX_IDS, type Media } from '@baegen/shared/contract';
 import { newId } from '../../lib/ids';
 import { bulkPost, createCharacter, createMedia, listIds, viewStatus } from '../../test/bulk-kit';
 import { expectFailure, uploadSubject } from '../../test/generation-kit';

@@ -4,7 +4,7 @@ import {
   PNG_BAEGEN_KEYWORD,
   PNG_PARAMETERS_KEYWORD,
   fileIdFromUrl,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { isPng, withPngText } from '../../lib/png-text';
 import type { FilesPort } from '../storage';

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BULK_MAX_IDS,
   MEDIA_EXPORT_MANIFEST,
-  MESSAGES,
+  API_MESSAGES,
   SAMPLE_VIDEO_URL,
   mediaExportManifestSchema,
   mediaFileName,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { readZip } from '../../../../../scripts/read-zip.mjs';
 import { bulkPost, createCharacter, createMedia } from '../../test/bulk-kit';
 import { expectFailure, uploadFile, uploadSubject } from '../../test/generation-kit';
@@ -80,7 +80,7 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
     expect(manifest.items).toEqual([
       { file: mediaFileName(video), media: video },
       { file: mediaFileName(image), media: image },
-      { file: null, skipped: MESSAGES.bulk.skippedExternal, media: external },
+      { file: null, skipped: API_MESSAGES.bulk.skippedExternal, media: external },
       { file: mediaFileName(sample), media: sample },
     ]);
   });
@@ -96,7 +96,7 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
     const entries = await readZip(res.rawPayload);
     expect(entries.map((entry) => entry.name)).toEqual([MEDIA_EXPORT_MANIFEST]);
     const manifest = mediaExportManifestSchema.parse(JSON.parse(entries[0]!.data.toString('utf8')));
-    expect(manifest.items).toEqual([{ file: null, skipped: MESSAGES.bulk.skippedMissing, media }]);
+    expect(manifest.items).toEqual([{ file: null, skipped: API_MESSAGES.bulk.skippedMissing, media }]);
   });
 
   it('answers 404 before any byte when one id is another user’s or unknown', async () => {

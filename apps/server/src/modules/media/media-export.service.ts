@@ -2,14 +2,14 @@ import { type PassThrough, Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import {
   MEDIA_EXPORT_MANIFEST,
-  MESSAGES,
+  API_MESSAGES,
   type Media,
   type MediaExportItem,
   fileIdFromUrl,
   mediaExportFileName,
   mediaExportManifestSchema,
   mediaFileName,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import type { Clock } from '../../lib/clock';
 import type { MediaExportSources } from './media-export.port';
 import type { MediaService } from './media.service';
@@ -81,7 +81,7 @@ export class MediaExportService {
     const fileId = media.url.startsWith('/api/files/') ? fileIdFromUrl(media.url) : null;
     if (fileId) {
       if (!(await this.sources.hasFile(userId, fileId))) {
-        return { file: null, skipped: MESSAGES.bulk.skippedMissing, media };
+        return { file: null, skipped: API_MESSAGES.bulk.skippedMissing, media };
       }
       const open =
         media.type === 'image'
@@ -92,6 +92,6 @@ export class MediaExportService {
     if (media.type === 'video' && this.sources.hasSample(media.url)) {
       return { file, media, open: async () => this.sources.readSample(media.url) };
     }
-    return { file: null, skipped: MESSAGES.bulk.skippedExternal, media };
+    return { file: null, skipped: API_MESSAGES.bulk.skippedExternal, media };
   }
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SAMPLE_VIDEO_URL, filePreviewQuerySchema } from '@baegen/shared';
+import { SAMPLE_VIDEO_URL, filePreviewQuerySchema } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { SAMPLE_VIDEO_FILE } from '../samples';
 import type { Storage } from '../storage';

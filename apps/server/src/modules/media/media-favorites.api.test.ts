@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse, Media } from '@baegen/shared';
+import type { ListResponse, Media } from '@baegen/shared/contract';
 import { newId } from '../../lib/ids';
 import { TEST_DIALECT, signIn } from '../../test/test-app';
 import { type SignedIn, useSignedIn, useTestApp } from '../../test/test-hooks';

@@ -8,7 +8,7 @@ import {
   mediaListSchema,
   mediaPngDownloadUrl,
   mediaSchema,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { readPngText } from '../../lib/png-text';
 import { TEST_DIALECT } from '../../test/test-app';
 import { createCharacter, startJob, startVideoJob, waitForJob } from '../../test/generation-jobs-kit';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MESSAGES,
+  API_MESSAGES,
   type GeneratedUrls,
   LIST_LIMIT,
   type ListResponse,
@@ -9,7 +9,7 @@ import {
   SAMPLE_VIDEO_URL,
   UNKNOWN_CHARACTER,
   defaultAvatarUrl,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { newId } from '../../lib/ids';
 import { TEST_DIALECT, type TestContext, createTestApp, createTestWallet, signIn } from '../../test/test-app';
 import { candidateFlag } from '../../test/generation-kit';
@@ -358,7 +358,7 @@ describe(`media API (${TEST_DIALECT})`, () => {
     const again = await postMedia(owner.headers, { characterId, type: 'image', prompt: 'b', url: shared });
     expect(again.statusCode, again.body).toBe(409);
     expect(again.json()).toEqual({
-      error: { code: 'MEDIA_ALREADY_SAVED', message: MESSAGES.media.alreadySaved },
+      error: { code: 'MEDIA_ALREADY_SAVED', message: API_MESSAGES.media.alreadySaved },
     });
     expect(await candidate(single)).toBe(0);
     expect(await candidate(shared)).toBe(0);

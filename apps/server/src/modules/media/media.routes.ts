@@ -10,7 +10,7 @@ import {
   mediaSchema,
   mediaPngFileName,
   mediaStatsSchema,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth';

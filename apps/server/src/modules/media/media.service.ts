@@ -6,10 +6,11 @@ import {
   type MediaListQuery,
   type MediaStats,
   type MediaType,
-  MESSAGES,
+  API_MESSAGES,
+  ERROR_CODES,
   UNKNOWN_CHARACTER,
   fileIdFromUrl,
-} from '@baegen/shared';
+} from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
@@ -47,7 +48,7 @@ function toDocument(row: MediaRow): Media {
 }
 
 const mediaNotFound = () => AppError.notFound('Media not found', 'MEDIA_NOT_FOUND');
-const alreadySaved = () => new AppError(409, 'MEDIA_ALREADY_SAVED', MESSAGES.media.alreadySaved);
+const alreadySaved = () => new AppError(409, ERROR_CODES.mediaAlreadySaved, API_MESSAGES.media.alreadySaved);
 
 export class MediaService {
   constructor(

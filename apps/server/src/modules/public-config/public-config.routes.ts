@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type PublicConfig, publicConfigSchema } from '@baegen/shared';
+import { type PublicConfig, publicConfigSchema } from '@baegen/shared/contract';
 import type { Env } from '../../config/env';
 
 /** Settings the web app needs at run time (feature flags); nothing secret. */

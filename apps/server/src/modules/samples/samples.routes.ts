@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { SAMPLE_VIDEO_URL } from '@baegen/shared';
+import { SAMPLE_VIDEO_URL } from '@baegen/shared/contract';
 import { sendRanged } from '../../lib/send-ranged';
 
 export const SAMPLE_VIDEO_FILE = 'sample-video.mp4';

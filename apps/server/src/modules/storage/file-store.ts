@@ -1,4 +1,4 @@
-import { type FileUpload, type StoredFile, fileViewUrl } from '@baegen/shared';
+import { type FileUpload, type StoredFile, fileViewUrl } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { FileRow, FilesRepository } from './files.repository';
 import type { StorageDriver } from './storage-driver.port';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
+import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared/contract';
 import { type S3rverKit, startS3rver } from '../../test/s3rver-kit';
 import { freePort } from '../../../../../scripts/test-support.mjs';
 import { TEST_DIALECT } from '../../test/test-app';

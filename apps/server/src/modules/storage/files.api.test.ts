@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_VIDEO_URL, UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
+import { SAMPLE_VIDEO_URL, UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared/contract';
 import { buildApp } from '../../app';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';

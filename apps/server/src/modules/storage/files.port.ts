@@ -1,4 +1,4 @@
-import type { StoredFile } from '@baegen/shared';
+import type { StoredFile } from '@baegen/shared/contract';
 
 /**
  * What other modules (characters, media, generation) may do with stored files. Implemented by

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filePreviewQuerySchema, fileUploadSchema, safeText } from '@baegen/shared';
+import { filePreviewQuerySchema, fileUploadSchema, safeText } from '@baegen/shared/contract';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';

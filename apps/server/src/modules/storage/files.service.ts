@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type FileUpload, type StoredFile, fileIdFromUrl } from '@baegen/shared';
+import { type FileUpload, type StoredFile, fileIdFromUrl } from '@baegen/shared/contract';
 import type { ByteRange } from '../../lib/byte-range';
 import { sniffFileType } from './file-type';
 import { type FileStore, NOT_FOUND, toFileUpload, toStoredFile } from './file-store';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { FilePreviewQuery } from '@baegen/shared';
+import type { FilePreviewQuery } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { FileStore } from './file-store';
 import { IMAGE_MAX_PIXELS } from './image-check';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES } from '@baegen/shared';
+import { UPLOAD_CHUNK_BYTES } from '@baegen/shared/contract';
 import { contentLength, uploadHeaders } from './upload-headers';
 
 const refusal = (headers: Record<string, string>) => {

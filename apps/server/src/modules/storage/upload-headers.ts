@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { UPLOAD_CHUNK_BYTES } from '@baegen/shared';
+import { UPLOAD_CHUNK_BYTES } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { ChunkRange } from './uploads.service';
 

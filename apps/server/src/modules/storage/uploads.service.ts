@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { type FileUpload, UPLOAD_CHUNK_BYTES, fileViewUrl } from '@baegen/shared';
+import { type FileUpload, UPLOAD_CHUNK_BYTES, fileViewUrl } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { newId } from '../../lib/ids';
 import { type SniffedType, sniffFileType } from './file-type';

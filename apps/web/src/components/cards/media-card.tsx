@@ -63,7 +63,7 @@ function CompactMediaCard({ media }: { media: Media }) {
   );
 }
 
-/** One photo or video of the gallery (SPEC.md §2 media card), or its compact variant. */
+/** One photo or video of the gallery (docs/product.md §2.3), or its compact variant. */
 export function MediaCard(props: MediaCardProps) {
   const [downloading, setDownloading] = useState(false);
   const { media } = props;
@@ -78,7 +78,7 @@ export function MediaCard(props: MediaCardProps) {
     try {
       await downloadMedia(media);
     } catch (error) {
-      // SPEC.md §8: download failures are only logged.
+      // docs/product.md §8.2: download failures are only logged.
       console.error('Download failed', error);
     } finally {
       setDownloading(false);

@@ -43,7 +43,7 @@ function pickAuthState({ isAuthenticated, userId, walletAddress }: AuthState): A
   };
 }
 
-/** Auth state of SPEC.md §3, persisted under `auth-storage`. */
+/** Auth state of docs/product.md §3.1, persisted under `auth-storage`. */
 export const useAuthStore = create<AuthState & AuthActions>()((set) => ({
   ...initialAuthState,
   ...pickAuthState({ ...initialAuthState, ...readPersisted<AuthState>(AUTH_STORAGE_KEY) }),

@@ -11,7 +11,7 @@ export interface LoginCardProps {
   onLogin: () => void;
 }
 
-/** The login card of SPEC.md §2: wallet connect control, Login button, optional notes. */
+/** The login card of docs/product.md §2.2: wallet connect control, Login button, optional notes. */
 export function LoginCard({ config, loggingIn, onLogin }: LoginCardProps) {
   return (
     <section className="card w-full max-w-md p-6 text-center shadow-glow sm:p-8" data-testid="login-card">

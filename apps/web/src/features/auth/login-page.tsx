@@ -36,7 +36,7 @@ export function LoginPage() {
       toast.success(MESSAGES.auth.success);
       navigate(ROUTES.dashboard, { replace: true });
     } catch {
-      // The store has logged the cause; the visitor gets the one message of SPEC.md §8.
+      // The store has logged the cause; the visitor gets the one message of docs/product.md §8.1.
       toast.error(MESSAGES.auth.failed);
       setLoggingIn(false);
     }

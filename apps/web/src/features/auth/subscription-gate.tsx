@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react';
 import { MESSAGES, SUBSCRIPTION_MONTHS, SUBSCRIPTION_PRICE_USD, SUBSCRIPTION_TOKEN } from '@baegen/shared';
 
-/** The paid-access block of SPEC.md §6; renders nothing while SUBSCRIPTION_GATE is off. */
+/** The paid-access block of docs/product.md §6; renders nothing while SUBSCRIPTION_GATE is off. */
 export function SubscriptionGate({ enabled, address }: { enabled: boolean; address: string }) {
   if (!enabled) return null;
   return (

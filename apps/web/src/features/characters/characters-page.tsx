@@ -68,7 +68,7 @@ export function CharactersPage() {
           <FavoritesToggle pressed={favoritesOnly} onChange={setFavoritesOnly} controls={GRID_ID} />
           <SortSelect value={sort} onChange={setSort} className="max-sm:flex-1" />
         </div>
-        {/* SPEC.md §2: the Filters button is shown and intentionally does nothing. */}
+        {/* docs/product.md §2.2: the Filters button is shown and intentionally does nothing. */}
         <Button
           variant="secondary"
           className="h-11"

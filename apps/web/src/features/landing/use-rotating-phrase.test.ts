@@ -27,7 +27,7 @@ describe('useRotatingPhrase', () => {
     expect(result.current.phrase).toBe(HERO_PHRASES[1]);
   });
 
-  it('rotates every 3 seconds as SPEC.md §9 says', () => {
+  it('rotates every 3 seconds as docs/product.md §9.5 says', () => {
     expect(HERO_ROTATION_MS).toBe(3000);
   });
 

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import {
   type CreateGenerationInput,
+  ERROR_CODES,
   IMAGE_OUTPUTS,
   MESSAGES,
   PAGE_HEADINGS,
@@ -37,13 +38,13 @@ function isAlreadySaved(outcome: PromiseSettledResult<unknown> | undefined) {
   return (
     outcome?.status === 'rejected' &&
     outcome.reason instanceof ApiRequestError &&
-    outcome.reason.code === 'MEDIA_ALREADY_SAVED'
+    outcome.reason.code === ERROR_CODES.mediaAlreadySaved
   );
 }
 
 /** The server's own words for "too many running jobs": they say how many and what to do. */
 function isTooManyActive(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError && error.code === 'TOO_MANY_ACTIVE_GENERATIONS';
+  return error instanceof ApiRequestError && error.code === ERROR_CODES.tooManyActiveGenerations;
 }
 
 /** "Create AI Media": pick a character, a type and a prompt; a generation job runs and its images are chosen here. */

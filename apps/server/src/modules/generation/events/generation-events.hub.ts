@@ -1,4 +1,4 @@
-import type { Generation } from '@baegen/shared';
+import type { Generation } from '@baegen/shared/contract';
 
 export interface GenerationEvent {
   seq: number;

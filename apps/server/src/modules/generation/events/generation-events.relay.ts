@@ -1,4 +1,4 @@
-import type { Generation } from '@baegen/shared';
+import type { Generation } from '@baegen/shared/contract';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 

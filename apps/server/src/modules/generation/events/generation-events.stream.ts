@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { GENERATION_EVENT, type Generation } from '@baegen/shared';
+import { GENERATION_EVENT, type Generation } from '@baegen/shared/contract';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 

@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, defaultAvatarUrl, improvePromptResponseSchema } from '@baegen/shared';
+import { API_MESSAGES, MESSAGES, defaultAvatarUrl, improvePromptResponseSchema } from '@baegen/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import {
   errorResponse,
@@ -171,16 +171,16 @@ describe('CharacterForm', () => {
   });
 
   it("passes on the server's reason when a generation call is refused or rate limited", async () => {
-    const limited = MESSAGES.service.generationRateLimited(30);
+    const limited = API_MESSAGES.service.generationRateLimited(30);
     fetchMock
       .mockResolvedValueOnce(errorResponse(429, 'RATE_LIMITED', limited))
-      .mockResolvedValueOnce(errorResponse(422, 'PROMPT_REFUSED', MESSAGES.service.promptRefused));
+      .mockResolvedValueOnce(errorResponse(422, 'PROMPT_REFUSED', API_MESSAGES.service.promptRefused));
     renderForm(filled);
     fireEvent.click(button('Optimize Prompt'));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(limited));
     await waitFor(() => expect(button('Generate').disabled).toBe(false));
     fireEvent.click(button('Generate'));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.service.promptRefused));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(API_MESSAGES.service.promptRefused));
     expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
   });
 

@@ -19,7 +19,7 @@ import { PortraitField } from './portrait-field';
 import { usePortraitJob } from '../api/use-portrait-job';
 import { usePortraitUpload } from '../api/use-portrait-upload';
 
-/** What the form is doing; SPEC.md §4 (loading is the page's state before this form exists). */
+/** What the form is doing; docs/product.md §4.4 (loading is the page's state before this form exists). */
 export type CharacterFormState = 'idle' | 'generating' | 'optimizing' | 'saving';
 
 const STATUS_TEXT: Record<CharacterFormState, string> = {

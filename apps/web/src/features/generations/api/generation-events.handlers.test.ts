@@ -61,7 +61,7 @@ describe('applyGenerationEvent', () => {
     expect(JSON.stringify(success.mock.calls[0]?.[0].props)).toContain(MESSAGES.generations.imageReady);
   });
 
-  it('leaves images to the form that shows the job, but reports its failure in SPEC words', () => {
+  it('leaves images to the form that shows the job, but reports every failure, on the form in the words of docs/product.md §8.1', () => {
     const client = clientWithActive([running, fakeGeneration({ $id: 'job2' })]);
     const undo = showGenerationOnForm('job1', 'images');
     applyGenerationEvent(client, succeeded);

@@ -9,7 +9,7 @@ const labels = MESSAGES.wallet.labels;
 
 export type WalletButtonState = 'no-wallet' | 'has-wallet' | 'connecting' | 'connected' | 'disconnecting';
 
-/** The button states of SPEC.md §4, in the order the wallet state reports them. */
+/** The button states of docs/product.md §4.2, in the order the wallet state reports them. */
 export function walletButtonState(flags: {
   connecting: boolean;
   connected: boolean;

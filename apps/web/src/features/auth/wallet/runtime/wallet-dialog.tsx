@@ -18,7 +18,7 @@ import { isDetected } from './standard-wallets';
 import { useWalletState } from './wallet-context';
 import { WalletIcon } from './wallet-icon';
 
-/** Our dialog of SPEC.md §2 (texts and theme), shown while the wallet state says it is open. */
+/** Our dialog of docs/product.md §2.4 (texts and theme), shown while the wallet state says it is open. */
 export function WalletDialogHost() {
   const { dialogOpen } = useWalletState();
   return dialogOpen ? <WalletDialog /> : null;

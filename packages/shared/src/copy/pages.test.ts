@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_HEADINGS, ROUTES, documentTitle } from './routes';
+import { PAGE_HEADINGS, ROUTES, documentTitle } from './pages';
 
 describe('ROUTES.newMediaFor', () => {
   it('preselects the media type through the query', () => {

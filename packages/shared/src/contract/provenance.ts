@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { MediaType } from './constants';
-import { ROUTES } from './routes';
 
 /**
  * How a media was made, as the server recorded it from the generation job that produced its file
@@ -36,37 +34,3 @@ export function mediaPngDownloadUrl(mediaId: string): string {
 export function mediaPngFileName(mediaId: string): string {
   return `media_${mediaId}.png`;
 }
-
-/** The media form's query parameter that prefills the prompt (Remix). */
-export const MEDIA_PROMPT_PARAM = 'prompt';
-
-/** The media form for the same character, with the type and the prompt of a media filled in. */
-export function remixRoute(characterId: string, type: MediaType, prompt: string): string {
-  return `${ROUTES.newMediaFor(characterId, type)}&${MEDIA_PROMPT_PARAM}=${encodeURIComponent(prompt)}`;
-}
-
-/** The labels and strings of the generation details panel and of Remix. */
-export const PROVENANCE_TEXT = {
-  infoLabel: (title: string) => `Generation details: ${title}`,
-  panelTitle: 'Generation Details',
-  fields: {
-    provider: 'Provider',
-    model: 'Model',
-    seed: 'Seed',
-    prompt: 'Prompt',
-    subject: 'Subject image',
-    jobId: 'Job ID',
-    created: 'Created',
-  },
-  noDetails: 'This media was not made by a generation job, so there are no details to show.',
-  unknown: 'Not reported',
-  remix: 'Remix',
-  downloadPng: 'Download PNG',
-  close: 'Close',
-  replaceTitle: 'Replace your prompt?',
-  replaceMessage:
-    'The form already holds a prompt you typed. Replace it with the remixed character, type and prompt?',
-  replaceConfirm: 'Replace',
-  keepDraft: 'Keep mine',
-  downloadFailed: 'Failed to download the PNG',
-} as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_LIMIT } from './constants';
-import { MESSAGES } from './messages';
+import { API_MESSAGES } from './messages';
 import {
   characterInputSchema,
   characterListQuerySchema,
@@ -72,7 +72,7 @@ describe('favourites and sorting', () => {
     });
     const refused = characterPatchSchema.safeParse({ name: 'Luna', favorite: true });
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
-      MESSAGES.characters.nameAndAppearanceRequired,
+      API_MESSAGES.characters.nameAndAppearanceRequired,
     ]);
     expect(characterPatchSchema.safeParse({ favorite: 'true' }).success).toBe(false);
     expect(favoritePatchSchema.safeParse({ favorite: true, prompt: 'x' }).success).toBe(false);

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
-import { LIST_SORTS } from './list-options';
-import { MESSAGES } from './messages';
+import { DEFAULT_LIST_SORT, LIST_SORTS } from './list-options';
+import { API_MESSAGES } from './messages';
 import { mediaGenerationSchema } from './provenance';
 
 /** Every error the API answers has this shape. */
 export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /**
  * True when `value` holds no NUL and no unpaired UTF-16 surrogate. PostgreSQL refuses NUL in
@@ -77,7 +76,6 @@ export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
   cursor: safeText().max(500).optional(),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** One page of a keyset-paginated list, as every list endpoint answers it. */
 export const listPageSchema = <T extends z.ZodTypeAny>(item: T) =>
@@ -86,7 +84,7 @@ export type ListResponse<T> = { total: number; documents: T[]; nextCursor: strin
 
 /** `sort=newest|oldest` and `favorite=true|false` of the media and character lists. */
 const listOptionsShape = {
-  sort: z.enum(LIST_SORTS).default('newest'),
+  sort: z.enum(LIST_SORTS).default(DEFAULT_LIST_SORT),
   favorite: z
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
@@ -95,7 +93,6 @@ const listOptionsShape = {
 
 /** The body that stars or unstars one record. */
 export const favoritePatchSchema = z.strictObject({ favorite: z.boolean() });
-export type FavoritePatch = z.infer<typeof favoritePatchSchema>;
 
 // ---------- characters ----------
 /** An image URL a character may point at: http(s) or one of our own /api/ paths. */
@@ -116,7 +113,7 @@ export const characterInputSchema = z
     imageUrl: imageUrlSchema.default(''),
   })
   .refine((value) => value.name.length > 0 && value.appearance.trim().length > 0, {
-    message: MESSAGES.characters.nameAndAppearanceRequired,
+    message: API_MESSAGES.characters.nameAndAppearanceRequired,
   });
 export type CharacterInput = z.input<typeof characterInputSchema>;
 

@@ -1,7 +1,4 @@
-/** The orders a list endpoint can answer in, by creation time; `newest` is every list's default. */
-export const LIST_SORTS = ['newest', 'oldest'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
-export const DEFAULT_LIST_SORT: ListSort = 'newest';
+import type { ListSort } from '../contract/list-options';
 
 /** The sort control of the list pages. */
 export const SORT_LABELS = {

@@ -1,6 +1,6 @@
-import { DATE_FORMAT, DATE_LOCALE, ELLIPSIS } from './constants';
+import { DATE_FORMAT, DATE_LOCALE, ELLIPSIS } from './ui';
 
-/** Strings of 10 or more characters become first four + "..." + last four (SPEC.md §2). */
+/** Strings of 10 or more characters become first four + "..." + last four (docs/product.md §2.4). */
 export function shortenAddress(value: string): string {
   if (value.length < 10) return value;
   return `${value.slice(0, 4)}${ELLIPSIS}${value.slice(-4)}`;
@@ -14,9 +14,4 @@ export function truncate(text: string, max: number): string {
 /** Short month, day, year in en-US, e.g. "Nov 21, 2026". */
 export function formatDate(iso: string): string {
   return new Date(iso).toLocaleDateString(DATE_LOCALE, DATE_FORMAT);
-}
-
-/** The auth store's userId: the wallet address with all non-alphanumeric characters removed. */
-export function userIdFromAddress(address: string): string {
-  return address.replace(/[^a-zA-Z0-9]/g, '');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, shortenAddress, truncate, userIdFromAddress } from './format';
+import { formatDate, shortenAddress, truncate } from './format';
 
 describe('shortenAddress', () => {
   it('shortens strings of 10 or more characters to first four + "..." + last four', () => {
@@ -24,11 +24,5 @@ describe('truncate', () => {
 describe('formatDate', () => {
   it('uses the en-US short month form', () => {
     expect(formatDate('2026-11-21T12:00:00.000Z')).toBe('Nov 21, 2026');
-  });
-});
-
-describe('userIdFromAddress', () => {
-  it('removes every non-alphanumeric character', () => {
-    expect(userIdFromAddress('ab-c_d.e 9')).toBe('abcde9');
   });
 });

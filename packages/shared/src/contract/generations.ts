@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { IMAGE_OUTPUTS, LIMITS, LIST_LIMIT } from './constants';
 import { safeText } from './schemas';
 
-/** What a generation job makes: SPEC's image, four variations of a subject, or a clip. */
+/** What a generation job makes: an image from a prompt, four variations of a subject, or a clip. */
 export const GENERATION_KINDS = ['image', 'character', 'video'] as const;
-export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
 export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];

@@ -14,7 +14,10 @@ export const bulkIdsSchema = z.object({
 export const bulkDeleteResultSchema = z.object({ deleted: z.number().int().nonnegative() });
 export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
 
-/** `<title or "media">_<id>.<mp4|jpg>` (SPEC.md §3); media have no title, so always `media_<id>`. */
+/**
+ * `<title or "media">_<id>.<mp4|jpg>` (docs/product.md §3.6); media have no title, so always
+ * `media_<id>`.
+ */
 export function mediaFileName(media: Pick<Media, '$id' | 'type'>): string {
   return `media_${media.$id}.${media.type === 'video' ? 'mp4' : 'jpg'}`;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkIdsSchema, mediaExportFileName, mediaFileName } from './bulk';
 import { BULK_MAX_IDS } from './constants';
-import { MESSAGES } from './messages';
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `id${index}`);
 
@@ -18,19 +17,10 @@ describe('bulkIdsSchema', () => {
   });
 });
 
-describe('bulk names and messages', () => {
+describe('bulk file names', () => {
   it('names a file "media", the id and the type\'s extension (media have no title), the zip by its count', () => {
     expect(mediaFileName({ $id: 'abc', type: 'image' })).toBe('media_abc.jpg');
     expect(mediaFileName({ $id: 'v1', type: 'video' })).toBe('media_v1.mp4');
     expect(mediaExportFileName(2)).toBe('baegen-media-2.zip');
-  });
-
-  it('words the confirmation as the single delete does, with the count', () => {
-    expect(MESSAGES.bulk.deleteTitle(MESSAGES.bulk.mediaNoun(3))).toBe('Delete 3 media');
-    expect(MESSAGES.bulk.deleteConfirm(MESSAGES.bulk.mediaNoun(3))).toBe(
-      'Are you sure you want to delete these 3 media? This action cannot be undone.',
-    );
-    expect(MESSAGES.bulk.deleteTitle(MESSAGES.bulk.charactersNoun(2))).toBe('Delete 2 characters');
-    expect(MESSAGES.bulk.charactersNoun(1)).toBe('1 character');
   });
 });

@@ -1,8 +1,11 @@
-import { LOGIN_HEADING } from './routes';
+import { API_MESSAGES } from '../contract/messages';
+import { LOGIN_HEADING } from './pages';
 import { WALLET_BUTTON_LABELS } from './wallet-labels';
 
-/** Every user-facing message of SPEC.md §8 (and the dialog texts of §2). Import, never retype. */
-
+/**
+ * Every user-facing message of docs/product.md §8 (and the dialog texts of §2). Import, never
+ * retype. The ones the server sends come from API_MESSAGES, under the same keys.
+ */
 export const MESSAGES = {
   auth: {
     /** With no wallet chosen yet the network's name stands in for the wallet's. */
@@ -28,7 +31,7 @@ export const MESSAGES = {
     updated: 'Character updated successfully',
     saveFailed: 'Failed to save character. Please try again.',
     notLoggedIn: 'You must be logged in to create a character',
-    nameAndAppearanceRequired: 'Name and appearance are required',
+    nameAndAppearanceRequired: API_MESSAGES.characters.nameAndAppearanceRequired,
     appearanceNeededToImprove: 'Please provide an initial appearance description',
     appearanceNeededToGenerate: 'Please provide appearance details to generate an image',
     emptyTitle: 'No Characters Found',
@@ -61,10 +64,10 @@ export const MESSAGES = {
     notLoggedIn: 'You must be logged in',
     selectCharacter: 'Please select a character',
     enterPrompt: 'Please enter a prompt',
-    generateFailed: 'Failed to generate media. Please try again.',
+    generateFailed: API_MESSAGES.media.generateFailed,
     imagesSaved: (count: number) => `Successfully saved ${count} images`,
     imagesSaveFailed: 'Failed to save images',
-    alreadySaved: 'This image is already saved in your media.',
+    alreadySaved: API_MESSAGES.media.alreadySaved,
     emptyTitle: 'No Media Found',
     needsCharacter: 'Photos and videos are made of one of your characters. Create your first Bae to begin.',
     deleteTitle: 'Delete Media',
@@ -88,9 +91,6 @@ export const MESSAGES = {
     deleteFailed: (noun: string) => `Failed to delete ${noun}`,
     zipReady: (noun: string) => `Downloaded ${noun} as a zip`,
     zipFailed: 'Failed to download the zip',
-    /** Why an export left a record's bytes out (its manifest entry names it). */
-    skippedExternal: 'Not stored by BaeGen: download it from its URL',
-    skippedMissing: 'The file is no longer stored',
   },
   list: {
     /** Over a search: how many records match it, whatever is loaded so far. */
@@ -98,14 +98,7 @@ export const MESSAGES = {
     showing: (shown: number, total: number) => `Showing ${shown} of ${total}`,
     items: (count: number) => (count === 1 ? '1 item' : `${count} items`),
   },
-  service: {
-    imageFailed: 'Failed to generate image',
-    characterVariationFailed: 'Failed to generate character variation',
-    promptFailed: 'Failed to improve prompt',
-    promptRefused: 'This request is refused: BaeGen never depicts minors in a sexual way.',
-    generationRateLimited: (seconds: number) => `Too many generation requests. Try again in ${seconds} s.`,
-    tooManyStreams: 'Too many live connections are open for this account. Close a tab and try again.',
-  },
+  service: API_MESSAGES.service,
   wallet: {
     notConnected: 'Wallet not connected',
     signInNoResult: 'Sign in failed, no sign in result returned by wallet',

@@ -1,0 +1,47 @@
+import { DEFAULT_AVATAR_SIZE } from './constants';
+
+/** Paths of the API and of the files it serves, as both sides build them. */
+
+/** The placeholder video (docs/product.md §7.4): a sample clip that ships with BaeGen. */
+export const SAMPLE_VIDEO_URL = '/samples/sample-video.mp4';
+
+/** URL of the default avatar seeded by a name (docs/product.md §3.5). */
+export function defaultAvatarUrl(seed: string, size = DEFAULT_AVATAR_SIZE): string {
+  return `/api/avatars/shapes?seed=${encodeURIComponent(seed)}&size=${size}`;
+}
+
+/** Where the API serves a stored file inline. */
+export function fileViewUrl(fileId: string): string {
+  return `/api/files/${encodeURIComponent(fileId)}/view`;
+}
+
+/** Where the API serves a stored image re-encoded, e.g. as JPEG for a `.jpg` download. */
+export function filePreviewUrl(fileId: string, output: 'jpg' | 'png' | 'webp'): string {
+  return `/api/files/${encodeURIComponent(fileId)}/preview?output=${output}`;
+}
+
+/** The id of one of our stored files behind a /api/files/<id>/… URL (relative or absolute), else null. */
+export function fileIdFromUrl(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://local.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const match = /^\/api\/files\/([A-Za-z0-9_-]{1,64})\/(view|preview|download)$/.exec(pathname);
+  return match ? match[1]! : null;
+}
+
+/** Widths the gallery asks stored images at; the preview endpoint resizes and caches each. */
+export const PREVIEW_WIDTHS = [320, 480, 720] as const;
+
+/**
+ * Sized WebP previews of one of our stored images, for an <img> with `sizes`; null for any other
+ * URL, which is shown as it is.
+ */
+export function previewSources(url: string): { src: string; srcSet: string } | null {
+  const fileId = url.startsWith('/api/files/') ? fileIdFromUrl(url) : null;
+  if (!fileId) return null;
+  const at = (width: number) => `/api/files/${encodeURIComponent(fileId)}/preview?width=${width}&output=webp`;
+  return { src: at(480), srcSet: PREVIEW_WIDTHS.map((width) => `${at(width)} ${width}w`).join(', ') };
+}
