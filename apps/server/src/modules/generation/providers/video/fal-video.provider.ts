@@ -100,17 +100,8 @@ export class FalVideoProvider implements VideoProvider {
 
   private send(method: 'GET' | 'POST' | 'PUT', path: string, signal: AbortSignal, body?: unknown) {
     const headers = { authorization: `Key ${this.options.key}`, accept: 'application/json' };
-    const { retry } = this.options;
-    return sendToVendor({
-      vendor: 'fal',
-      baseUrl: `${this.base}/`,
-      method,
-      path,
-      headers,
-      body,
-      signal,
-      retry,
-    });
+    const request = { method, path, body, signal, retry: this.options.retry };
+    return sendToVendor({ ...request, vendor: 'fal', baseUrl: `${this.base}/`, headers });
   }
 
   private read(response: Response, signal: AbortSignal): Promise<unknown> {
