@@ -28,6 +28,7 @@ export const CHAT_ERROR_CODES = {
   /** An import that is no SillyTavern chat. */
   invalid: 'INVALID_CHAT',
   tooLarge: 'CHAT_TOO_LARGE',
+  unsupportedImport: 'UNSUPPORTED_CHAT_TYPE',
   notFound: 'CHAT_NOT_FOUND',
   messageNotFound: 'MESSAGE_NOT_FOUND',
   /** Regenerate or Continue on a message that is not a reply. */
@@ -61,9 +62,6 @@ export const CHAT_COPY = {
   messageNotFound: 'Message not found',
   /** The title of a new chat. */
   defaultTitle: (characterName: string) => `Chat with ${characterName}`,
-  /** The first message of a character whose card has no greeting (one made in the form). */
-  defaultGreeting: (characterName: string) =>
-    `*${characterName} looks up and smiles.* Hi, I'm ${characterName}. What's on your mind?`,
 } as const;
 
 export const CHAT_ROLES = ['user', 'assistant'] as const;

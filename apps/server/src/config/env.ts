@@ -95,6 +95,8 @@ const envSchema = z.object({
   CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(512).default(8192),
   CHAT_MAX_REPLY_TOKENS: z.coerce.number().int().min(16).default(400),
   CHAT_DEMO_DELAY_MS: z.coerce.number().int().min(0).default(30),
+  // A reply's worker renews its lease on the row every third of this; one that died ends `stopped` after it.
+  CHAT_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
 
   // Jobs
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(2),

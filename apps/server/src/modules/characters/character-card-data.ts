@@ -1,5 +1,5 @@
-import { characterAttributesSchema } from '@baegen/shared';
-import { cardText, parseStored } from './character-card.mapper';
+import { LIMITS, characterAttributesSchema } from '@baegen/shared';
+import { appearanceFromDescription, cardText, parseStored } from './character-card.mapper';
 import type { CharacterRow } from './characters.repository';
 
 /** A card's lorebook as stored: its entries, and whatever else the card put beside them. */
@@ -19,6 +19,7 @@ export interface CharacterCardData {
   nickname?: string;
   description: string;
   personality: string;
+  /** BaeGen's appearance of her; empty when it is only the first sentences of her description. */
   appearance: string;
   scenario: string;
   first_mes: string;
@@ -43,12 +44,13 @@ export function cardDataOf(row: CharacterRow): CharacterCardData {
   const { data } = stored;
   const text = (key: string) => (typeof data[key] === 'string' ? data[key] : '');
   const nickname = text('nickname');
+  const derived = appearanceFromDescription(row.description, row.name).slice(0, LIMITS.characterText);
   return {
     name: cardText(row.name, stored, 'name'),
     ...(nickname ? { nickname } : {}),
     description: cardText(row.description, stored, 'description'),
     personality: cardText(attributes.personality, stored, 'personality'),
-    appearance: attributes.appearance,
+    appearance: attributes.appearance === derived ? '' : attributes.appearance,
     scenario: text('scenario'),
     first_mes: text('first_mes'),
     alternate_greetings: Array.isArray(data.alternate_greetings)

@@ -1,2 +1,2 @@
 export { charactersModule } from './characters.module';
-export type { CardLorebook, CharacterCardData } from './character-card-data';
+export type { CharacterCardData } from './character-card-data';
