@@ -6,20 +6,26 @@ import { createChatProvider } from '../modules/chat/providers/create-chat-provid
 
 /**
  * The demo provider at `delayMs` a word, watched: when each request's signal aborts (the moment a
- * vendor's connection would close) and when its stream ends.
+ * vendor's connection would close), and how many requests it had.
  */
 export function watchedDemoProvider(delayMs: number) {
   const inner = createChatProvider(loadEnv({ CHAT_DEMO_DELAY_MS: String(delayMs) }));
   const aborts: number[] = [];
-  const provider: ChatProvider = {
-    name: inner.name,
-    model: inner.model,
-    stream: (request, signal) => {
-      signal.addEventListener('abort', () => aborts.push(Date.now()), { once: true });
-      return inner.stream(request, signal);
-    },
+  const watch = {
+    aborts,
+    /** Requests it has had. */
+    requests: 0,
+    provider: {
+      name: inner.name,
+      model: inner.model,
+      stream: (request, signal) => {
+        watch.requests += 1;
+        signal.addEventListener('abort', () => aborts.push(Date.now()), { once: true });
+        return inner.stream(request, signal);
+      },
+    } satisfies ChatProvider,
   };
-  return { provider, aborts };
+  return watch;
 }
 
 /** A vendor that sends `words` (a word every `delayMs`) and then fails, as one that errors mid-stream. */

@@ -12,7 +12,7 @@ describe(`replies: one at a time, stop, continue, swipes, edits (${TEST_DIALECT}
   const demo = watchedDemoProvider(40);
   const ctx = useTestApp({}, { chatProvider: demo.provider });
   const alice = useSignedIn(ctx);
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: alice.headers, ...(payload === undefined ? {} : { payload }) });
   const expectBusy = (res: { statusCode: number; json(): unknown }) => {
     expect(res.statusCode).toBe(409);

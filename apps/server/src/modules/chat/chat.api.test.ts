@@ -15,7 +15,7 @@ describe(`chats (${TEST_DIALECT})`, () => {
   const ctx = useTestApp({ CHAT_DEMO_DELAY_MS: '0' });
   const alice = useSignedIn(ctx);
   const bob = useSignedIn(ctx);
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who = alice, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who = alice, payload?: object) =>
     ctx.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
 
   it('makes a chat whose first message greets the user, then talks, lists, renames and deletes', async () => {
@@ -140,7 +140,7 @@ describe(`chats (${TEST_DIALECT})`, () => {
 
   it('refuses empty, blank and over-long messages and malformed bodies with 400', async () => {
     const chat = await startChat(ctx.app, alice, 'Lea');
-    const sendRaw = (payload: unknown) => call('POST', chatPaths.messages(chat.$id), alice, payload);
+    const sendRaw = (payload: object) => call('POST', chatPaths.messages(chat.$id), alice, payload);
     for (const content of ['', '   \n ', 'x'.repeat(CHAT_LIMITS.content + 1), 'nul\u0000byte']) {
       expect((await sendRaw({ content })).statusCode).toBe(400);
     }
@@ -149,7 +149,7 @@ describe(`chats (${TEST_DIALECT})`, () => {
     expect((await call('PATCH', chatPaths.one(chat.$id), alice, { title: '' })).statusCode).toBe(400);
     expect((await call('PATCH', chatPaths.one(chat.$id), alice, { owner: 'x' })).statusCode).toBe(400);
     const [greeting] = await messagesOf(ctx.app, alice, chat.$id);
-    const edit = (payload: unknown) =>
+    const edit = (payload: object) =>
       call('PATCH', chatPaths.message(chat.$id, greeting!.$id), alice, payload);
     expect((await edit({})).statusCode).toBe(400);
     expect((await edit({ content: ' ' })).statusCode).toBe(400);
