@@ -192,6 +192,12 @@ describe('buildPrompt', () => {
     expect(historyTokens).toBeGreaterThan(usage.contextTokens / 2);
   });
 
+  it('leaves out messages without text', () => {
+    const built = build({ history: [...chat, { role: 'assistant', content: ' ' }] });
+    expect(built.request.messages.slice(1)).toEqual(chat);
+    expect(built.usage).toMatchObject({ historyMessages: 2, droppedMessages: 0 });
+  });
+
   it('always sends the newest message, even one larger than the budget', () => {
     const huge = { role: 'user' as const, content: 'word '.repeat(3000) };
     const built = build({ history: [...chat, huge], contextTokens: 1024, maxReplyTokens: 100 });
