@@ -1,25 +1,10 @@
 import type http from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../config/env';
 import { type FakeHandler, type FakeServer, sendJson, startFakeServer } from '../../../test/fake-http-server';
-import {
-  type ChatChunk,
-  type ChatProvider,
-  ChatProviderError,
-  type ChatRequest,
-  type Sleep,
-} from './chat-provider.port';
+import { type ChatProvider, ChatProviderError } from './chat-provider.port';
 import { createChatProvider } from './create-chat-provider';
-import { OpenAiChatProvider } from './openai-chat.provider';
-
-const request: ChatRequest = {
-  messages: [
-    { role: 'system', content: 'Write Luna’s next reply.' },
-    { role: 'user', content: 'Hi Luna!' },
-  ],
-  maxTokens: 120,
-};
+import { DONE, chunk, collect, recordingSleep, request, streamOf, usage } from './openai-stream.fixture';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -27,59 +12,15 @@ afterEach(async () => {
   server = undefined;
 });
 
-const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'm', choices: [{ index: 0, delta, finish_reason: null }], ...extra })}\n\n`;
-const usage = (prompt: number, completion: number) =>
-  `data: ${JSON.stringify({ id: 'c1', choices: [], usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion } })}\n\n`;
-const DONE = 'data: [DONE]\n\n';
-
-/** Answers with these pieces of an event stream, each written (and flushed) on its own. */
-const streamOf =
-  (pieces: (string | Buffer)[], end = true): FakeHandler =>
-  async (_request, res) => {
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-    for (const piece of pieces) {
-      res.write(piece);
-      await delay(2);
-    }
-    if (end) res.end();
-  };
-
-/** Answers each request with the next handler (the last one repeats). */
-const inTurn =
-  (...handlers: FakeHandler[]): FakeHandler =>
-  (recorded, res) =>
-    handlers[Math.min(server!.requests.length - 1, handlers.length - 1)]!(recorded, res);
-
-const dropConnection: FakeHandler = (_request, res) => {
-  res.socket?.destroy();
-};
-
 const waits: number[] = [];
-const fakeSleep: Sleep = async (ms, signal) => {
-  waits.push(ms);
-  signal.throwIfAborted();
-};
 
-async function provider(handler: FakeHandler, env: Record<string, string> = {}): Promise<ChatProvider> {
+async function provider(handler: FakeHandler): Promise<ChatProvider> {
   server = await startFakeServer(handler);
   waits.length = 0;
   return createChatProvider(
-    loadEnv({ CHAT_PROVIDER: 'openai', CHAT_BASE_URL: `${server.url}/v1`, CHAT_API_KEY: 'sk-chat', ...env }),
-    { sleep: fakeSleep, random: () => 0.5 },
+    loadEnv({ CHAT_PROVIDER: 'openai', CHAT_BASE_URL: `${server.url}/v1`, CHAT_API_KEY: 'sk-chat' }),
+    { sleep: recordingSleep(waits), random: () => 0.5 },
   );
-}
-
-async function collect(chat: ChatProvider, signal = new AbortController().signal) {
-  const chunks: ChatChunk[] = [];
-  let error: unknown;
-  try {
-    for await (const item of chat.stream(request, signal)) chunks.push(item);
-  } catch (caught) {
-    error = caught;
-  }
-  const text = chunks.map((item) => (item.type === 'text' ? item.text : '')).join('');
-  return { chunks, text, error };
 }
 
 describe('the OpenAI-compatible chat provider', () => {
@@ -160,70 +101,6 @@ describe('the OpenAI-compatible chat provider', () => {
     expect(server!.requests).toHaveLength(1);
   });
 
-  it('retries 429 after the Retry-After the server asked for, and 5xx with backoff', async () => {
-    const limited: FakeHandler = (_request, res) => {
-      res.setHeader('retry-after', '3');
-      sendJson(res, 429, { error: { message: 'Rate limit reached' } });
-    };
-    const down: FakeHandler = (_request, res) => sendJson(res, 503, { error: { message: 'overloaded' } });
-    const chat = await provider(inTurn(limited, down, streamOf([chunk({ content: 'Made it' }), DONE])));
-    const { text, error } = await collect(chat);
-    expect(error).toBeUndefined();
-    expect(text).toBe('Made it');
-    expect(server!.requests).toHaveLength(3);
-    expect(waits[0]).toBe(3000);
-    expect(waits[1]).toBe(750);
-  });
-
-  it('retries a dropped connection before the first text', async () => {
-    const chat = await provider(inTurn(dropConnection, streamOf([chunk({ content: 'Back' }), DONE])));
-    const { text, error } = await collect(chat);
-    expect(error).toBeUndefined();
-    expect(text).toBe('Back');
-    expect(server!.requests).toHaveLength(2);
-  });
-
-  it('gives up after a few tries', async () => {
-    const chat = await provider((_request, res) => sendJson(res, 500, { error: 'boom' }));
-    const { error } = await collect(chat);
-    expect(error).toBeInstanceOf(ChatProviderError);
-    expect((error as Error).message).toBe('The chat API answered 500: boom');
-    expect(server!.requests).toHaveLength(4);
-    expect(waits).toHaveLength(3);
-  });
-
-  it('gives up at once when the server asks for a wait longer than the retry budget', async () => {
-    const chat = await provider((_request, res) => {
-      res.setHeader('retry-after', '120');
-      sendJson(res, 429, { error: { message: 'slow down' } });
-    });
-    const { error } = await collect(chat);
-    expect((error as Error).message).toContain('429: slow down');
-    expect(server!.requests).toHaveLength(1);
-  });
-
-  it.each([400, 401, 404])('does not retry a %i', async (status) => {
-    const chat = await provider((_request, res) =>
-      sendJson(res, status, { error: { message: 'no such thing' } }),
-    );
-    const { error } = await collect(chat);
-    expect(error).toBeInstanceOf(ChatProviderError);
-    expect(server!.requests).toHaveLength(1);
-  });
-
-  it('never retries once text has been yielded', async () => {
-    const chat = await provider(async (_request, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(chunk({ content: 'Half a' }));
-      await delay(20);
-      res.socket?.destroy();
-    });
-    const { text, error } = await collect(chat);
-    expect(text).toBe('Half a');
-    expect(error).toBeInstanceOf(ChatProviderError);
-    expect(server!.requests).toHaveLength(1);
-  });
-
   it('reads a server that answers with one JSON completion instead of a stream', async () => {
     const chat = await provider((_request, res) =>
       sendJson(res, 200, {
@@ -260,26 +137,5 @@ describe('the OpenAI-compatible chat provider', () => {
     await closed;
     expect(Date.now() - abortedAt).toBeLessThan(1000);
     expect(received).toEqual(['Listen']);
-  });
-
-  it('gives up on a server that goes silent, and tries again while nothing was shown', async () => {
-    server = await startFakeServer((_request, res) => {
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      res.write(': waiting\n\n');
-    });
-    waits.length = 0;
-    const chat = new OpenAiChatProvider({
-      baseUrl: server.url,
-      model: 'local',
-      idleTimeoutMs: 150,
-      title: 'BaeGen',
-      sleep: fakeSleep,
-      random: () => 0,
-      now: () => 0,
-    });
-    const { error } = await collect(chat);
-    expect((error as Error).message).toBe('The chat API sent nothing for 150 ms in the middle of the reply');
-    expect(server.requests).toHaveLength(4);
-    expect(server.requests[0]!.headers.authorization).toBeUndefined();
   });
 });

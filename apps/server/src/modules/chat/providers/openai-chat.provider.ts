@@ -57,6 +57,7 @@ export class OpenAiChatProvider implements ChatProvider {
   }
 
   async *stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatChunk> {
+    const started = this.options.now();
     let waited = 0;
     for (let attempt = 1; ; attempt += 1) {
       let shown = false;
@@ -70,7 +71,9 @@ export class OpenAiChatProvider implements ChatProvider {
         signal.throwIfAborted();
         if (!(error instanceof RetryableError) || shown || attempt >= RETRY.attempts) throw error;
         const delay = backoffMs(attempt - 1, this.options.random, error.retryAfterMs);
-        if (waited + delay > RETRY.budgetMs) throw error;
+        // Bounded by the time already spent too: an attempt that timed out has used up the budget.
+        const spent = Math.max(waited, this.options.now() - started);
+        if (spent + delay > RETRY.budgetMs) throw error;
         waited += delay;
         await this.options.sleep(delay, signal);
       }
