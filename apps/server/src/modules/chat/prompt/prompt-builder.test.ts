@@ -98,6 +98,34 @@ describe('buildPrompt', () => {
     );
   });
 
+  it('writes lorebook entries before and after the character, within a quarter of the context', () => {
+    const character_book = {
+      entries: [
+        {
+          keys: ['lamp'],
+          content: 'BEFORE: {{char}} fears the dark.',
+          position: 'before_char',
+          name: 'fear',
+        },
+        { keys: ['lamp'], content: 'AFTER: the lamp is from 1890.', position: 'after_char', name: 'history' },
+        { keys: ['boat'], content: 'NOT SCANNED', name: 'boat' },
+        { constant: true, keys: [], content: 'HUGE '.repeat(3000), insertion_order: 1, name: 'huge' },
+      ],
+    };
+    const built = build({ character: fixtureCharacter({ character_book }), memory: 'MEMORY' });
+    const system = systemOf(built);
+    expect(built.lorebookEntries).toEqual(['fear', 'history']);
+    const at = (text: string) => system.indexOf(text);
+    expect(at('BEFORE: Luna fears the dark.')).toBeGreaterThan(at("Write Luna's next reply"));
+    expect(at('[About Luna]')).toBeGreaterThan(at('BEFORE:'));
+    expect(at('AFTER: the lamp is from 1890.')).toBeGreaterThan(at('[Scenario]'));
+    expect(at('[Memory of this chat]')).toBeGreaterThan(at('AFTER:'));
+    expect(system).not.toMatch(/NOT SCANNED|HUGE/);
+    expect(built.usage.parts.lorebook).toBe(
+      tokens.count('BEFORE: Luna fears the dark.') + tokens.count('AFTER: the lamp is from 1890.'),
+    );
+  });
+
   it('turns example dialogues into user and assistant turns before the chat, marked off from it', () => {
     const mesExample =
       '<START>\n{{user}}: Do you get lonely?\n{{char}}: *laughs* With the gulls? Never.\n<START>\n<USER>: Hi\n<BOT>: Hello, <USER>.';
@@ -162,6 +190,12 @@ describe('buildPrompt', () => {
     expect(card + lorebook + memory + historyTokens).toBe(usage.contextTokens);
     expect(memory).toBeGreaterThan(0);
     expect(historyTokens).toBeGreaterThan(usage.contextTokens / 2);
+  });
+
+  it('leaves out messages without text', () => {
+    const built = build({ history: [...chat, { role: 'assistant', content: ' ' }] });
+    expect(built.request.messages.slice(1)).toEqual(chat);
+    expect(built.usage).toMatchObject({ historyMessages: 2, droppedMessages: 0 });
   });
 
   it('always sends the newest message, even one larger than the budget', () => {

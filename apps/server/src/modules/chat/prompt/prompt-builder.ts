@@ -92,7 +92,8 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const fill = (text: string) => applyMacros(text, names).trim();
   const budgetTokens = Math.max(0, input.contextTokens - input.maxReplyTokens);
   const continueFrom = input.continueFrom?.length ? input.continueFrom : undefined;
-  const history = withoutContinued(input.history, continueFrom);
+  // A reply stopped before its first word has no text, which some APIs refuse as a message.
+  const history = withoutContinued(input.history, continueFrom).filter((message) => message.content.trim());
 
   const lore = selectLore(
     character.character_book,

@@ -14,14 +14,10 @@ export const TURN_OVERHEAD_TOKENS = 4;
  */
 const CACHE_CHARS = 4_000_000;
 
-/** Texts shorter than this cost less to count than to look up and remember. */
-const CACHE_MIN_CHARS = 64;
-
 function cachingCounter(countTokens: (text: string) => number): TokenCounter {
   const cache = new Map<string, number>();
   let cachedChars = 0;
   const count = (text: string): number => {
-    if (text.length < CACHE_MIN_CHARS) return countTokens(text);
     const known = cache.get(text);
     if (known !== undefined) {
       // Moved to the end, so the first keys are always the least recently used.
