@@ -34,7 +34,7 @@ export const CHAT_ERROR_CODES = {
   /** Regenerate or Continue on a message that is not a reply. */
   notAReply: 'NOT_A_REPLY',
   swipeOutOfRange: 'SWIPE_OUT_OF_RANGE',
-  tooManyStreams: 'TOO_MANY_CHAT_STREAMS',
+  tooManyStreams: 'TOO_MANY_STREAMS',
   /** What a failed reply records as its error's code. */
   replyFailed: 'CHAT_REPLY_FAILED',
 } as const;

@@ -110,6 +110,7 @@ describe(`the event stream of a chat (${TEST_DIALECT})`, () => {
     for (let i = 0; i < 20; i += 1) streams.push(await openChatStream(base, bob, chat.$id));
     const refused = await fetch(`${base}${chatPaths.events(chat.$id)}`, { headers: bob.headers });
     expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('5');
     expect(await refused.json()).toMatchObject({ error: { code: CHAT_ERROR_CODES.tooManyStreams } });
     const other = await openChatStream(base, alice, (await startChat(ctx.app, alice)).$id);
     expect(other.response.status).toBe(200);

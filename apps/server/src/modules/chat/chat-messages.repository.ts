@@ -83,7 +83,7 @@ export class ChatMessagesRepository {
   async before(userId: string, chatId: string, seq: number, limit: number) {
     const rows = await this.db
       .selectFrom('chat_messages')
-      .select(['role', 'content', 'status'])
+      .select(['role', 'content'])
       .where('user_id', '=', userId)
       .where('chat_id', '=', chatId)
       .where('seq', '<', seq)

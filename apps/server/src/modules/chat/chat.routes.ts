@@ -136,7 +136,7 @@ export async function chatRoutes(app: FastifyInstance, opts: ChatRoutesOptions) 
     const userId = user(request);
     const chat = await chats.get(userId, request.params.id);
     const free = opts.slots.take(userId);
-    if (!free) throw new AppError(429, CHAT_ERROR_CODES.tooManyStreams, CHAT_COPY.tooManyStreams);
+    if (!free) throw new AppError(429, CHAT_ERROR_CODES.tooManyStreams, CHAT_COPY.tooManyStreams, 5);
     reply.hijack();
     reply.raw.once('close', free);
     await streamChatEvents(reply.raw, userId, chat.$id, {

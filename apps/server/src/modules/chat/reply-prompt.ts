@@ -19,8 +19,7 @@ export interface ReplyPromptDeps {
 
 /**
  * The prompt of a reply: the character's card, the chat's memory and user name, and the messages
- * before the reply (those that failed with no text left out). A reply with text already is a
- * Continue from that text.
+ * before the reply. A reply with text already is a Continue from that text.
  */
 export class ReplyPrompt {
   constructor(private readonly deps: ReplyPromptDeps) {}
@@ -29,9 +28,9 @@ export class ReplyPrompt {
     const chat = await this.deps.chats.get(userId, reply.chat_id);
     if (!chat) throw new Error(`chat ${reply.chat_id} is gone`);
     const card = await this.deps.characters.cardData(userId, chat.character_id);
-    const history = (await this.deps.messages.before(userId, chat.id, reply.seq, HISTORY_LIMIT))
-      .filter((message) => message.content.trim() !== '')
-      .map((message) => ({ role: message.role, content: message.content }));
+    const history = (await this.deps.messages.before(userId, chat.id, reply.seq, HISTORY_LIMIT)).map(
+      (message) => ({ role: message.role, content: message.content }),
+    );
     const built = buildPrompt({
       character: toPromptCharacter(card),
       userName: chat.user_name,
