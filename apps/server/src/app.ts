@@ -10,6 +10,7 @@ import { ListPageCache } from './lib/list-page-cache';
 import { authModule } from './modules/auth';
 import { avatarsModule } from './modules/avatars';
 import { charactersModule } from './modules/characters';
+import { type ChatProvider, chatModule } from './modules/chat';
 import { fleetModule } from './modules/fleet';
 import { type Providers, generationModule } from './modules/generation';
 
@@ -41,6 +42,8 @@ export interface AppDeps {
   assetsDir?: string;
   /** The generation job queue; by default the one the database calls for. */
   jobQueue?: JobQueue;
+  /** The chat's language model instead of the one env selects. */
+  chatProvider?: ChatProvider;
 }
 
 /** A JSON error answered before routing: nothing to run, frame or refer from. */
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mediaModule);
   await app.register(queueModule, { jobQueue: deps.jobQueue });
   await app.register(generationModule, { providers: deps.providers });
+  await app.register(chatModule, { provider: deps.chatProvider });
 
   const serveIndex = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
   app.setNotFoundHandler((request, reply) => {

@@ -95,6 +95,17 @@ const envSchema = z.object({
   FAL_BASE_URL: z.url().default('https://queue.fal.run'),
   FAL_VIDEO_MODEL: z.string().min(1).default('fal-ai/wan-i2v'),
 
+  // Chat
+  CHAT_PROVIDER: z.enum(['demo', 'openai']).default('demo'),
+  CHAT_BASE_URL: z.url().optional(),
+  CHAT_API_KEY: z.string().optional(),
+  CHAT_MODEL: z.string().min(1).default('gpt-4.1-mini'),
+  CHAT_CONTEXT_TOKENS: z.coerce.number().int().min(512).default(8192),
+  CHAT_MAX_REPLY_TOKENS: z.coerce.number().int().min(16).default(400),
+  CHAT_DEMO_DELAY_MS: z.coerce.number().int().min(0).default(30),
+  // A reply's worker renews its lease on the row every third of this; one that died ends `stopped` after it.
+  CHAT_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
+
   // Jobs
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   GENERATION_MAX_ACTIVE: z.coerce.number().int().min(1).default(3),
@@ -109,7 +120,7 @@ const envSchema = z.object({
 });
 
 /** The AI providers whose `demo` adapter fakes its answers. */
-const AI_PROVIDERS = ['IMAGE_PROVIDER', 'PROMPT_PROVIDER', 'VIDEO_PROVIDER'] as const;
+const AI_PROVIDERS = ['IMAGE_PROVIDER', 'PROMPT_PROVIDER', 'VIDEO_PROVIDER', 'CHAT_PROVIDER'] as const;
 
 /**
  * Rules across variables: adapters that cannot work without a variable name it, and production
@@ -138,6 +149,19 @@ const crossChecks = envSchema.superRefine(
     );
     need(env.IMAGE_PROVIDER === 'a1111', 'A1111_BASE_URL', 'when IMAGE_PROVIDER=a1111');
     need(env.VIDEO_PROVIDER === 'fal', 'FAL_KEY', 'when VIDEO_PROVIDER=fal');
+    // Local servers (Ollama, llama.cpp) take no key, so only the default OpenAI endpoint demands one.
+    need(
+      env.CHAT_PROVIDER === 'openai' && !env.CHAT_BASE_URL && !env.OPENAI_API_KEY,
+      'CHAT_API_KEY',
+      '(or OPENAI_API_KEY) when CHAT_PROVIDER=openai without CHAT_BASE_URL',
+    );
+    if (env.CHAT_MAX_REPLY_TOKENS >= env.CHAT_CONTEXT_TOKENS / 2) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAT_MAX_REPLY_TOKENS'],
+        message: 'must be less than half of CHAT_CONTEXT_TOKENS, so the prompt keeps room for the chat',
+      });
+    }
     need(env.STORAGE_DRIVER === 's3', 'S3_BUCKET', 'when STORAGE_DRIVER=s3');
     need(!!env.S3_ACCESS_KEY_ID, 'S3_SECRET_ACCESS_KEY', 'with S3_ACCESS_KEY_ID');
     need(!!env.S3_SECRET_ACCESS_KEY, 'S3_ACCESS_KEY_ID', 'with S3_SECRET_ACCESS_KEY');

@@ -164,6 +164,52 @@ export interface PeriodicRunsTable {
   lease_until: number | null;
 }
 
+/** A chat with one of the user's characters (migration 011). */
+export interface ChatsTable {
+  id: string;
+  user_id: string;
+  character_id: string;
+  title: string;
+  /** Who `{{user}}` stands for in this chat. */
+  user_name: string;
+  /** Text the user pins for the character to remember. */
+  memory: string;
+  message_count: number;
+  /** The `seq` of the chat's latest message; the next one takes the one after it. */
+  last_seq: number;
+  last_message_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  /** Orders the messages of a chat. */
+  seq: number;
+  role: 'user' | 'assistant';
+  /** The text of the swipe on show, appended to while a reply is written. */
+  content: string;
+  /** JSON array of every swipe's text; its entry at swipe_index is `content` once written. */
+  swipes: string;
+  swipe_index: number;
+  status: 'streaming' | 'done' | 'stopped' | 'failed';
+  error_code: string | null;
+  error_message: string | null;
+  /** JSON array of the shared ChatAttachment. */
+  attachments: string;
+  tokens: number | null;
+  model: string | null;
+  /** Raised by every edit, guarding read-modify-writes. */
+  revision: number;
+  /** The instance writing the reply and until when; set once, when a worker takes it. */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_nonces: AuthNoncesTable;
@@ -178,4 +224,6 @@ export interface Database {
   jobs: JobsTable;
   rate_limits: RateLimitsTable;
   periodic_runs: PeriodicRunsTable;
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
 }

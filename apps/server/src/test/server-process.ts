@@ -12,6 +12,8 @@ export interface ServerProcess {
   logs: Record<string, unknown>[];
   /** SIGTERM, then the exit code once it is gone. */
   stop(): Promise<number | null>;
+  /** SIGKILL, as a crash or an OOM kill would end it: nothing runs after. */
+  kill(): Promise<void>;
 }
 
 async function waitForHealth(base: string, child: ChildProcess, timeoutMs: number) {
@@ -65,6 +67,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

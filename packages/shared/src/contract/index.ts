@@ -9,3 +9,4 @@ export * from './provenance';
 export * from './character-cards';
 export * from './list-options';
 export * from './bulk';
+export * from './chats';

@@ -9,6 +9,7 @@ import * as favorites from './007-favorites';
 import * as mediaGeneration from './008-media-generation';
 import * as characterCards from './009-character-cards';
 import * as taskLeases from './010-task-leases';
+import * as chats from './011-chats';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-media-generation': mediaGeneration,
   '009-character-cards': characterCards,
   '010-task-leases': taskLeases,
+  '011-chats': chats,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -150,19 +150,20 @@ const DEFAULT_ASSETS = [{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'p
 
 const unixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-function parseStored(cardData: string | null): StoredCard {
+export function parseStored(cardData: string | null): StoredCard {
   if (!cardData) return { root: {}, data: {}, originals: {} };
   const parsed = JSON.parse(cardData) as StoredCard;
   return { root: parsed.root, data: parsed.data, originals: parsed.originals };
 }
 
 /** The card's own text where the character still holds the copy the import made of it. */
-function exportedText(character: CharacterForCard, stored: StoredCard, field: OwnedText): string {
+export function cardText(current: string, stored: StoredCard, field: OwnedText): string {
   const original = stored.originals[field];
-  return original !== undefined && ownText(original, field) === character[field]
-    ? original
-    : character[field];
+  return original !== undefined && ownText(original, field) === current ? original : current;
 }
+
+const exportedText = (character: CharacterForCard, stored: StoredCard, field: OwnedText) =>
+  cardText(character[field], stored, field);
 
 /** The V2 and V3 cards of a character: its fields, and whatever its imported card held besides. */
 export function cardsOf(

@@ -12,6 +12,7 @@ import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { FilesPort } from '../storage';
+import { type CharacterCardData, cardDataOf } from './character-card-data';
 import type {
   CharacterChanges,
   CharacterFields,
@@ -116,6 +117,13 @@ export class CharactersService {
   async deleteMany(userId: string, ids: string[]): Promise<BulkDeleteResult> {
     if (!(await this.repo.deleteMany(userId, ids))) throw notFound();
     return { deleted: ids.length };
+  }
+
+  /** The card of the user's character as a chat reads it; 404 when the user has none such. */
+  async cardData(userId: string, id: string): Promise<CharacterCardData> {
+    const row = await this.repo.findById(userId, id);
+    if (!row) throw notFound();
+    return cardDataOf(row);
   }
 
   /** The id and name of the user's character, for media that name it. */

@@ -1,1 +1,2 @@
 export { charactersModule } from './characters.module';
+export type { CharacterCardData } from './character-card-data';

@@ -248,7 +248,7 @@ describe(`generation jobs API (${TEST_DIALECT})`, () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('fails a job with the provider error and the SPEC message, keeping nothing', async () => {
+  it('fails a job with the provider error and the message of docs/product.md §8.2, keeping nothing', async () => {
     const failing = await createTestApp(
       { VIDEO_POLL_INTERVAL_MS: '10' },
       { clock: () => now, providers: { image: brokenImageProvider } },

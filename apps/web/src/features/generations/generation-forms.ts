@@ -14,7 +14,7 @@ export const GENERATION_FORMS = {
 export type GenerationForm = keyof typeof GENERATION_FORMS;
 export type FormTells = (typeof GENERATION_FORMS)[GenerationForm]['tells'];
 
-/** An image job is a character's portrait (SPEC's "generate image"); the media form starts the rest. */
+/** An image job is a character's portrait (docs/product.md's "generate image"); the media form starts the rest. */
 function formOf(job: Pick<Generation, 'kind'>): GenerationForm {
   return job.kind === 'image' ? 'portrait' : 'media';
 }

@@ -68,7 +68,7 @@ export class ProviderError extends Error {
   }
 }
 
-/** The instruction of SPEC §7 the language model gets, with the appearance text appended. */
+/** The instruction of docs/product.md §7.2 the language model gets, with the appearance text appended. */
 export function promptInstruction(appearance: string): string {
   return (
     'Write a detailed prompt for an AI image generator that depicts the character described below. ' +

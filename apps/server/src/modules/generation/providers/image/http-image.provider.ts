@@ -40,7 +40,7 @@ export class HttpImageProvider implements ImageProvider {
   }
 
   async generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]> {
-    // SPEC §7: the first URL of the answer is the image.
+    // docs/product.md §7.2: the first URL of the answer is the image.
     return urlsOf(await this.post('generate/image', { prompt }, signal)).slice(0, 1);
   }
 

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { toMessage } from './chat-documents';
+import { chatImportRoutes } from './chat-import.routes';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { ChatMessagesService } from './chat-messages.service';
+import { ChatRepliesRepository } from './chat-replies.repository';
+import { CHAT_REPLY_JOB, type ChatReplyJobPayload } from './chat-reply.job';
+import { ChatReplyRunner } from './chat-reply.runner';
+import { ChatTransferService } from './chat-transfer.service';
+import { chatRoutes } from './chat.routes';
+import { ChatService } from './chat.service';
+import { ChatUpkeep } from './chat-upkeep';
+import { ChatsRepository } from './chats.repository';
+import { ChatEvents } from './events/chat-events';
+import { ChatEventsHub } from './events/chat-events.hub';
+import { ChatEventsRelay } from './events/chat-events.relay';
+import { CHAT_EVENTS_CHANNEL, CHAT_STOP_CHANNEL } from './events/chat-notices';
+import { greetingsOf } from './prompt-character';
+import { type ChatProvider, ChatProviderError } from './providers/chat-provider.port';
+import { createChatProvider } from './providers/create-chat-provider';
+import { ReplyPrompt } from './reply-prompt';
+import { ReplyStopper } from './reply-stopper';
+import { RunningReplies } from './running-replies';
+import { StreamSlots } from './stream-slots';
+
+/** Text gathers this long before it is written to the reply's row and pushed to its streams. */
+const FLUSH_MS = 100;
+/** Event streams one user may hold open on one instance. */
+const STREAMS_PER_USER = 20;
+
+/**
+ * Chats with a character: chats and messages, each reply written by a job on the queue under a
+ * lease on its row and streamed to every open stream of the chat (relayed between instances),
+ * stop, swipes, SillyTavern export and import, and the upkeep that ends replies whose worker died.
+ */
+export const chatModule = fp(
+  async (app: FastifyInstance, opts: { provider?: ChatProvider }) => {
+    const { env, database, clock, instanceId } = app.platform;
+    const { db } = database;
+    const origin = app.channels.shared ? instanceId : null;
+    const provider = opts.provider ?? createChatProvider(env, { clock });
+    const chatRows = new ChatsRepository(db);
+    const messageRows = new ChatMessagesRepository(db);
+    const replies = new ChatRepliesRepository(db, origin);
+    const hub = new ChatEventsHub();
+    const events = new ChatEvents(hub, replies, origin);
+    const running = new RunningReplies();
+    const stopper = new ReplyStopper(running, replies, origin);
+
+    const chats = new ChatService({
+      chats: chatRows,
+      messages: messageRows,
+      stopper,
+      characters: app.characters,
+      greetings: greetingsOf,
+      clock,
+    });
+    const messages = new ChatMessagesService({
+      chats,
+      chatRows,
+      messages: messageRows,
+      events,
+      queue: app.queue,
+      stopper,
+      clock,
+    });
+    const transfer = new ChatTransferService({
+      chats,
+      messages: messageRows,
+      characters: app.characters,
+      clock,
+    });
+
+    const prompt = new ReplyPrompt({
+      chats: chatRows,
+      messages: messageRows,
+      characters: app.characters,
+      contextTokens: env.CHAT_CONTEXT_TOKENS,
+      maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS,
+    });
+    const runner = new ChatReplyRunner({
+      replies,
+      events,
+      running,
+      provider,
+      prompt: (userId, row) => prompt.build(userId, row),
+      touch: (userId, chatId, now) => chatRows.touch(userId, chatId, now),
+      clock,
+      instanceId,
+      leaseMs: env.CHAT_LEASE_MS,
+      flushMs: FLUSH_MS,
+      onError: (error, context) =>
+        app.log[error instanceof ChatProviderError ? 'warn' : 'error'](
+          { err: error, ...context },
+          'chat reply failed',
+        ),
+    });
+    app.queue.register<ChatReplyJobPayload>(CHAT_REPLY_JOB, (job) => runner.handle(job));
+
+    const upkeep = new ChatUpkeep({
+      messages: messageRows,
+      events,
+      queue: app.queue,
+      clock,
+      leaseMs: env.CHAT_LEASE_MS,
+    });
+    app.scheduler.add({ name: 'chat-upkeep', everyMs: env.CHAT_LEASE_MS, run: () => upkeep.run() });
+    // A reply left by a process that died before this one started is ended now, not an interval later.
+    app.addHook('onReady', () => app.scheduler.run('chat-upkeep'));
+
+    const relay = new ChatEventsRelay({
+      hub,
+      origin: instanceId,
+      content: (userId, messageId) => replies.content(userId, messageId),
+      message: async (userId, messageId) => {
+        const row = await messageRows.find(userId, messageId);
+        return row && toMessage(row);
+      },
+      onError: (error) => app.log.error({ err: error }, 'relaying a chat event failed'),
+    });
+    app.channels.listen(CHAT_EVENTS_CHANNEL, (payload) => relay.receive(payload));
+    app.channels.listen(CHAT_STOP_CHANNEL, (payload) => stopper.receive(payload));
+
+    const shutdown = new AbortController();
+    app.addHook('preClose', async () => shutdown.abort());
+    const stream = {
+      hub,
+      shutdown: shutdown.signal,
+      onError: (error: unknown) => app.log.error({ err: error }, 'a chat stream failed'),
+    };
+    const slots = new StreamSlots(STREAMS_PER_USER);
+    await app.register(chatRoutes, { prefix: '/api', chats, messages, transfer, stream, slots });
+    await app.register(chatImportRoutes, { prefix: '/api', transfer });
+  },
+  { name: 'chat', dependencies: ['fleet', 'auth', 'characters', 'queue'] },
+);

@@ -1,0 +1,36 @@
+import type { ChatMessageStatus, ChatRole } from '@baegen/shared/contract';
+import { newId } from '../../lib/ids';
+import type { NewMessageRow } from './chats.repository';
+
+/** A message to store: `swipes` defaults to its content alone; a reply to write starts empty. */
+export function messageRow(fields: {
+  role: ChatRole;
+  content: string;
+  status: ChatMessageStatus;
+  now: string;
+  swipes?: string[];
+  swipeIndex?: number;
+  createdAt?: string;
+  tokens?: number | null;
+  model?: string | null;
+}): NewMessageRow {
+  const swipes = fields.swipes ?? [fields.content];
+  return {
+    id: newId(),
+    role: fields.role,
+    content: fields.content,
+    swipes: JSON.stringify(swipes),
+    swipe_index: fields.swipeIndex ?? 0,
+    status: fields.status,
+    error_code: null,
+    error_message: null,
+    attachments: '[]',
+    tokens: fields.tokens ?? null,
+    model: fields.model ?? null,
+    revision: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    created_at: fields.createdAt ?? fields.now,
+    updated_at: fields.now,
+  };
+}

@@ -1,0 +1,39 @@
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatTurn[];
+  maxTokens: number;
+}
+
+export type ChatChunk =
+  /** Visible reply text, in order. */
+  { type: 'text'; text: string } | { type: 'usage'; promptTokens: number; completionTokens: number };
+
+export interface ChatProvider {
+  /** 'demo' | 'openai' */
+  readonly name: string;
+  /** Recorded on the message. */
+  readonly model: string;
+  /**
+   * Streams the reply. Ends normally when the reply is complete (also when the vendor stream
+   * ended without [DONE]). Throws ChatProviderError on failure; honours `signal` (abort closes
+   * the upstream connection at once, and the stream throws the signal's reason). Retries
+   * 429/5xx/connection errors before the first text chunk with backoff; never after text has
+   * been yielded.
+   */
+  stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatChunk>;
+}
+
+/** A reply that could not be made; its message is for the log, never shown to the user as is. */
+export class ChatProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ChatProviderError';
+  }
+}
+
+/** Waits `ms`, rejecting with the signal's reason as soon as it aborts; injected so tests need not wait. */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;

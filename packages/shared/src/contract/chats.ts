@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { LIST_LIMIT } from './constants';
+import { safeText } from './schemas';
+
+/** Chats with a character (issue 25): the API's shapes, limits, codes and words, for both sides. */
+
+export const CHAT_LIMITS = {
+  /** Characters of one message, sent or edited. */
+  content: 8000,
+  /** Characters of the chat's pinned memory. */
+  memory: 8000,
+  title: 200,
+  userName: 100,
+  /** Bytes of a SillyTavern chat file the import accepts. */
+  importBytes: 20 * 1024 * 1024,
+  /** Messages per page of `GET /api/chats/:id/messages` when the client names no limit. */
+  messagesPage: 50,
+} as const;
+
+/** The name `{{user}}` stands for when the chat names none. */
+export const DEFAULT_CHAT_USER_NAME = 'User';
+
+export const CHAT_ERROR_CODES = {
+  /** A reply is being written in the chat: one at a time. */
+  busy: 'CHAT_BUSY',
+  /** Stop, with no reply being written. */
+  idle: 'CHAT_IDLE',
+  /** An import that is no SillyTavern chat. */
+  invalid: 'INVALID_CHAT',
+  tooLarge: 'CHAT_TOO_LARGE',
+  unsupportedImport: 'UNSUPPORTED_CHAT_TYPE',
+  notFound: 'CHAT_NOT_FOUND',
+  messageNotFound: 'MESSAGE_NOT_FOUND',
+  /** Regenerate or Continue on a message that is not a reply. */
+  notAReply: 'NOT_A_REPLY',
+  swipeOutOfRange: 'SWIPE_OUT_OF_RANGE',
+  tooManyStreams: 'TOO_MANY_STREAMS',
+  /** What a failed reply records as its error's code. */
+  replyFailed: 'CHAT_REPLY_FAILED',
+} as const;
+
+/** The event names of `GET /api/chats/:id/events`. */
+export const CHAT_EVENTS = { snapshot: 'snapshot', delta: 'delta', message: 'message' } as const;
+
+/** Every user-facing text of chats. Import, never retype. */
+export const CHAT_COPY = {
+  replyFailed: 'Failed to get a reply. Please try again.',
+  busy: 'A reply is still being written in this chat. Wait for it or stop it.',
+  idle: 'No reply is being written in this chat.',
+  invalidChat: 'This file is not a SillyTavern chat (JSONL).',
+  invalidChatLine: (line: number) => `This file is not a SillyTavern chat: line ${line} cannot be read.`,
+  tooLarge: `A chat file may be at most ${CHAT_LIMITS.importBytes / (1024 * 1024)} MB; this one is larger.`,
+  unsupportedImport:
+    'Send a chat as JSONL text (application/jsonl, application/x-ndjson or text/plain) or JSON.',
+  emptyContent: 'A message needs some text.',
+  contentTooLong: `A message may be at most ${CHAT_LIMITS.content.toLocaleString('en-US')} characters.`,
+  emptyPatch: 'Name the content or the swipe to change.',
+  notAReply: "Only a character's reply can be regenerated or continued.",
+  swipeOutOfRange: 'That swipe does not exist.',
+  tooManyStreams: 'Too many chats are open at once. Close one and try again.',
+  chatNotFound: 'Chat not found',
+  messageNotFound: 'Message not found',
+  /** The title of a new chat. */
+  defaultTitle: (characterName: string) => `Chat with ${characterName}`,
+} as const;
+
+export const CHAT_ROLES = ['user', 'assistant'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+export const CHAT_MESSAGE_STATUSES = ['streaming', 'done', 'stopped', 'failed'] as const;
+export type ChatMessageStatus = (typeof CHAT_MESSAGE_STATUSES)[number];
+
+export const chatSchema = z.object({
+  $id: z.string(),
+  characterId: z.string(),
+  title: z.string(),
+  userName: z.string(),
+  memory: z.string(),
+  messageCount: z.number().int().nonnegative(),
+  lastMessageAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Chat = z.infer<typeof chatSchema>;
+
+export const chatAttachmentSchema = z.object({
+  type: z.literal('image'),
+  mediaId: z.string().nullable(),
+  url: z.string().nullable(),
+  jobId: z.string().nullable(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+
+/** For a reply, `content` is `swipes[swipeIndex]`; a user's message has itself as its one swipe. */
+export const chatMessageSchema = z.object({
+  $id: z.string(),
+  chatId: z.string(),
+  role: z.enum(CHAT_ROLES),
+  content: z.string(),
+  swipes: z.array(z.string()),
+  swipeIndex: z.number().int().nonnegative(),
+  status: z.enum(CHAT_MESSAGE_STATUSES),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  attachments: z.array(chatAttachmentSchema),
+  tokens: z.number().int().nonnegative().nullable(),
+  model: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Message text as sent: kept as written, but never blank and never over the limit. */
+export const chatContentSchema = safeText()
+  .max(CHAT_LIMITS.content, CHAT_COPY.contentTooLong)
+  .refine((value) => value.trim().length > 0, CHAT_COPY.emptyContent);
+
+const title = safeText().trim().min(1).max(CHAT_LIMITS.title);
+const userName = safeText().trim().min(1).max(CHAT_LIMITS.userName);
+const memory = safeText().max(CHAT_LIMITS.memory);
+
+/** `POST /api/characters/:id/chats`: everything optional (the title names the character, the user is "User"). */
+export const createChatSchema = z.strictObject({ title: title.optional(), userName: userName.optional() });
+export type CreateChatInput = z.infer<typeof createChatSchema>;
+
+export const chatPatchSchema = z.strictObject({
+  title: title.optional(),
+  memory: memory.optional(),
+  userName: userName.optional(),
+});
+export type ChatPatch = z.infer<typeof chatPatchSchema>;
+
+const cursor = safeText().max(500).optional();
+
+export const chatListQuerySchema = z.object({
+  characterId: safeText().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
+  cursor,
+});
+export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
+
+/** A page of chats, newest activity first. */
+export const chatListSchema = z.object({ documents: z.array(chatSchema), nextCursor: z.string().nullable() });
+export type ChatList = z.infer<typeof chatListSchema>;
+
+export const chatMessageListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(CHAT_LIMITS.messagesPage),
+  cursor,
+});
+export type ChatMessageListQuery = z.infer<typeof chatMessageListQuerySchema>;
+
+/** A page of messages, oldest first; `nextCursor` leads to the page of older ones. */
+export const chatMessageListSchema = z.object({
+  documents: z.array(chatMessageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ChatMessageList = z.infer<typeof chatMessageListSchema>;
+
+export const sendChatMessageSchema = z.strictObject({ content: chatContentSchema });
+export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
+
+/** `POST /api/chats/:id/messages` answers the stored message and the reply being written. */
+export const sentChatMessageSchema = z.object({ message: chatMessageSchema, reply: chatMessageSchema });
+export type SentChatMessage = z.infer<typeof sentChatMessageSchema>;
+
+export const chatMessagePatchSchema = z
+  .strictObject({
+    content: chatContentSchema.optional(),
+    swipeIndex: z.number().int().nonnegative().optional(),
+  })
+  .refine((value) => value.content !== undefined || value.swipeIndex !== undefined, CHAT_COPY.emptyPatch);
+export type ChatMessagePatch = z.infer<typeof chatMessagePatchSchema>;
+
+/** `event: snapshot`: on connect, the reply being written (with its text so far), or null. */
+export const chatSnapshotEventSchema = z.object({ message: chatMessageSchema.nullable() });
+export type ChatSnapshotEvent = z.infer<typeof chatSnapshotEventSchema>;
+
+/**
+ * `event: delta`: text appended to a reply being written. `offset` is where it starts in the
+ * reply's content, so a client places it there and never doubles text it already holds.
+ */
+export const chatDeltaEventSchema = z.object({
+  messageId: z.string(),
+  text: z.string(),
+  offset: z.number().int().nonnegative(),
+});
+export type ChatDeltaEvent = z.infer<typeof chatDeltaEventSchema>;
+
+/** `event: message`: a message as it is now, after any change of its state. */
+export const chatMessageEventSchema = z.object({ message: chatMessageSchema });
+export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
+
+/** The content types `POST /api/characters/:id/chats/import` reads. */
+export const CHAT_IMPORT_TYPES = [
+  'application/jsonl',
+  'application/x-ndjson',
+  'text/plain',
+  'application/json',
+] as const;
+
+export const chatPaths = {
+  list: '/api/chats',
+  create: (characterId: string) => `/api/characters/${encodeURIComponent(characterId)}/chats`,
+  import: (characterId: string) => `/api/characters/${encodeURIComponent(characterId)}/chats/import`,
+  one: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}`,
+  messages: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/messages`,
+  message: (chatId: string, messageId: string) =>
+    `/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}`,
+  stop: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/stop`,
+  events: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/events`,
+  export: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/export`,
+} as const;
