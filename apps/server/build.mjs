@@ -9,7 +9,7 @@ import { build } from 'esbuild';
  * `typescript`, which graphile-worker's config loader (cosmiconfig) requires only to read a
  * TypeScript config file we never have; bundled, it would add 9 MB to parse at every boot.
  */
-const EXTERNAL = ['better-sqlite3', 'sharp', 'pg-native', 'typescript'];
+const EXTERNAL = ['better-sqlite3', 'sharp', 'pg-native', 'typescript', 'gpt-tokenizer'];
 
 await build({
   entryPoints: ['src/server.ts'],
