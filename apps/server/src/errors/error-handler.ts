@@ -13,6 +13,9 @@ function send(
   return reply.status(status).send({ error: { ...details, code, message } });
 }
 
+/** When a client may try a read again after the store failed to serve it. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
+
 /** One error handler: `{ error: { code, message } }`, and never a stack trace on 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -23,8 +26,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof InvalidCursorError) return send(reply, 400, error.code, error.message);
     if (error instanceof StorageUnavailableError) {
-      request.log.error({ err: error.cause ?? error }, 'file storage failed');
-      return send(reply, 507, error.code, error.message, error.details);
+      request.log.error({ err: error.cause ?? error }, `file storage failed to ${error.operation}`);
+      // 507 for a write the store refused (nothing was saved), 503 for a read it cannot serve now.
+      if (error.operation === 'read') reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+      return send(reply, error.operation === 'write' ? 507 : 503, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -29,9 +29,9 @@ export async function checkQuota(
  */
 export function resumableFailure(error: unknown, fileId: string, uploaded: number): unknown {
   if (!(error instanceof StorageUnavailableError)) return error;
-  return new StorageUnavailableError(
-    `The server could not store this chunk (its storage is full or unavailable). The upload is kept with its first ${uploaded} bytes: send the chunk starting at byte ${uploaded} again later.`,
-    { fileId, uploaded },
-    { cause: error.cause },
-  );
+  return new StorageUnavailableError('write', {
+    message: `The server could not store this chunk (its storage is full or unavailable). The upload is kept with its first ${uploaded} bytes: send the chunk starting at byte ${uploaded} again later.`,
+    details: { fileId, uploaded },
+    cause: error.cause,
+  });
 }
