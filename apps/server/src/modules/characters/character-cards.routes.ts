@@ -29,8 +29,8 @@ const unsupported = () =>
 /**
  * Reads the whole body, refusing (413) one past CARD_MAX_BYTES as soon as it shows. Fastify's own
  * bodyLimit applies only to the parsers it buffers itself, and answers with its generic code. The
- * rest of a refused body is let through unread rather than the request destroyed, so the client
- * still hears the answer.
+ * rest of a refused body is let through unread rather than the request destroyed; the error
+ * handler waits for it, so the client still hears the answer.
  */
 function cardBodyParser(kind: CardBody['kind']) {
   return (
@@ -111,10 +111,15 @@ export async function characterCardRoutes(app: FastifyInstance, opts: { cards: C
     },
   );
 
-  r.post('/import', { schema: { response: { 201: characterSchema } } }, async (request, reply) => {
-    const body = request.body;
-    if (!(body instanceof CardBody)) throw unsupported();
-    const created = await cards.import(currentUser(request).userId, body.bytes, body.kind);
-    return reply.status(201).send(created);
-  });
+  // The body limit is the card's own: a refused body is read up to twice it so the client hears why.
+  r.post(
+    '/import',
+    { bodyLimit: CARD_MAX_BYTES, schema: { response: { 201: characterSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(body instanceof CardBody)) throw unsupported();
+      const created = await cards.import(currentUser(request).userId, body.bytes, body.kind);
+      return reply.status(201).send(created);
+    },
+  );
 }
