@@ -15,6 +15,7 @@ import { withPngText } from '../../lib/png-text';
 import { shapesAvatarPng } from '../avatars/avatars.service';
 import type { FilesPort } from '../storage/files.port';
 import { IMAGE_MAX_PIXELS } from '../storage/image-check';
+import { quotaExceeded } from '../storage/storage-quota';
 import { type CharacterForCard, cardsOf, characterFromCard } from './character-card.mapper';
 import { readJsonCard, readPngCard } from './character-card.reader';
 import type { CharacterRow, CharactersRepository } from './characters.repository';
@@ -134,7 +135,8 @@ export class CharacterCardsService {
 
   /**
    * A new character of the card in `bytes`, its picture (for a PNG) stored as the user's file.
-   * Everything is checked before anything is stored, and a failed insert deletes the file again.
+   * Everything is checked before anything is stored; the card's kept text counts against the
+   * storage quota, and a refused or failed insert deletes the file again.
    */
   async import(userId: string, bytes: Buffer, kind: 'png' | 'json'): Promise<Character> {
     const card = kind === 'png' ? readPngCard(bytes) : readJsonCard(bytes);
@@ -155,11 +157,17 @@ export class CharacterCardsService {
       updated_at: null,
       card_data: imported.cardData,
     };
+    const quota = this.files.storageQuota();
+    let used: number | null;
     try {
-      await this.repo.insert(row);
+      used = await this.repo.insertWithinQuota(row, quota);
     } catch (error) {
       if (picture) await this.files.deleteByUrl(userId, imageUrl);
       throw error;
+    }
+    if (used !== null) {
+      if (picture) await this.files.deleteByUrl(userId, imageUrl);
+      throw quotaExceeded(used, quota.bytes, Buffer.byteLength(imported.cardData), 'card');
     }
     if (picture) await this.files.claimUrls(userId, [imageUrl]);
     return toCharacterDocument(row);
