@@ -10,6 +10,7 @@ import { idParamsSchema } from '../../lib/id-params';
 import { sendRanged } from '../../lib/send-ranged';
 import { currentUser } from '../auth/auth.plugin';
 import type { Storage } from './create-storage';
+import { downloadName } from './file-names';
 import { uploadHeaders } from './upload-headers';
 
 const uploadQuery = z.object({ name: safeText().max(255).default('') });
@@ -94,7 +95,7 @@ export async function filesRoutes(
     async (request, reply) => {
       const file = await files.open(currentUser(request).userId, request.params.id);
       reply
-        .header('content-disposition', attachment(file.name))
+        .header('content-disposition', attachment(downloadName(file.name, file.mimeType)))
         .header('cache-control', 'private, no-cache')
         .header('x-content-type-options', 'nosniff');
       return sendRanged(request, reply, file);
