@@ -111,10 +111,14 @@ export async function characterCardRoutes(app: FastifyInstance, opts: { cards: C
     },
   );
 
-  // The body limit is the card's own: a refused body is read up to twice it so the client hears why.
   r.post(
     '/import',
-    { bodyLimit: CARD_MAX_BYTES, schema: { response: { 201: characterSchema } } },
+    {
+      // The card's own limit: a refused body is read up to twice it so the client hears why.
+      bodyLimit: CARD_MAX_BYTES,
+      config: { rateLimit: app.userRateLimit('cardImport') },
+      schema: { response: { 201: characterSchema } },
+    },
     async (request, reply) => {
       const body = request.body;
       if (!(body instanceof CardBody)) throw unsupported();
