@@ -1,3 +1,4 @@
+import { CARD_MAX_BYTES } from './character-cards';
 import { LOGIN_HEADING } from './routes';
 import { WALLET_BUTTON_LABELS } from './wallet-labels';
 
@@ -50,6 +51,8 @@ export const MESSAGES = {
     importFailed: 'Failed to import the character card',
     dropHere: 'Drop a character card (PNG or JSON) to import it',
     notACardFile: 'A character card is a PNG image or a JSON file.',
+    /** The browser says it before sending such a file; the server answers it with 413 CARD_TOO_LARGE. */
+    tooLarge: `A character card may be at most ${CARD_MAX_BYTES / (1024 * 1024)} MB; this one is larger`,
   },
   uploads: {
     networkFailed: 'The upload failed. Check your connection and try again.',

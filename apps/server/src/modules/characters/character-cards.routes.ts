@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CARD_MAX_BYTES, characterCardV3Schema, characterSchema } from '@baegen/shared';
+import { CARD_MAX_BYTES, MESSAGES, characterCardV3Schema, characterSchema } from '@baegen/shared';
 import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';
 import { idParamsSchema } from '../../lib/id-params';
@@ -16,12 +16,7 @@ class CardBody {
   ) {}
 }
 
-const tooLarge = () =>
-  new AppError(
-    413,
-    'CARD_TOO_LARGE',
-    `A character card may be at most ${CARD_MAX_BYTES / (1024 * 1024)} MB; this one is larger`,
-  );
+const tooLarge = () => new AppError(413, 'CARD_TOO_LARGE', MESSAGES.cards.tooLarge);
 
 const unsupported = () =>
   new AppError(415, 'UNSUPPORTED_CARD_TYPE', 'Send a character card as image/png or application/json');
