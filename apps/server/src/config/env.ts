@@ -49,8 +49,8 @@ const envSchema = z.object({
   LIST_CACHE_MB: z.coerce.number().positive().default(32),
   UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   UPLOAD_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  CARD_IMPORT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
-  CARD_IMPORT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  IMPORT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  IMPORT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
 
   // AI providers
   PROMPT_PROVIDER: z.enum(['demo', 'openai']).default('demo'),

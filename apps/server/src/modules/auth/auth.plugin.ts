@@ -41,7 +41,7 @@ declare module 'fastify' {
  */
 export function registerAuthentication(app: FastifyInstance, auth: AuthService, env: Env) {
   const limits: Record<UserRateLimit, { max: number; windowMs: number }> = {
-    cardImport: { max: env.CARD_IMPORT_RATE_LIMIT_MAX, windowMs: env.CARD_IMPORT_RATE_LIMIT_WINDOW_MS },
+    cardImport: { max: env.IMPORT_RATE_LIMIT_MAX, windowMs: env.IMPORT_RATE_LIMIT_WINDOW_MS },
   };
   app.decorate('userRateLimit', (limit: UserRateLimit): RateLimitOptions => ({
     max: limits[limit].max,

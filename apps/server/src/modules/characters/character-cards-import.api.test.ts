@@ -25,7 +25,7 @@ import { useSignedIn, useTestApp } from '../../test/test-hooks';
 
 describe(`character card import (${TEST_DIALECT})`, () => {
   // One user makes every import here, more than the default rate allows in a minute.
-  const ctx = useTestApp({ CARD_IMPORT_RATE_LIMIT_MAX: '100' });
+  const ctx = useTestApp({ IMPORT_RATE_LIMIT_MAX: '100' });
   const user = useSignedIn(ctx);
 
   const importCard = (body: Buffer | string, contentType: string, headers = user.headers) =>
@@ -272,7 +272,7 @@ describe(`character card import (${TEST_DIALECT})`, () => {
 });
 
 describe(`character card import rate (${TEST_DIALECT})`, () => {
-  const ctx = useTestApp({ CARD_IMPORT_RATE_LIMIT_MAX: '2' });
+  const ctx = useTestApp({ IMPORT_RATE_LIMIT_MAX: '2' });
   const alice = useSignedIn(ctx);
   const bob = useSignedIn(ctx);
   const importAs = (who: { headers: Record<string, string> }) =>
