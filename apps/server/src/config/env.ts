@@ -52,6 +52,8 @@ const envSchema = z.object({
   LIST_CACHE_MB: z.coerce.number().positive().default(32),
   UPLOAD_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   UPLOAD_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  IMPORT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  IMPORT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
 
   // AI providers
   // Production refuses the demo providers unless the operator confirms them here (see crossChecks).

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { drainRequest } from '../lib/drain-request';
 import { AppError } from './app-error';
 import { InvalidCursorError, StorageUnavailableError } from './domain-errors';
 
@@ -13,30 +14,47 @@ function send(
   return reply.status(status).send({ error: { ...details, code, message } });
 }
 
-/** One error handler: `{ error: { code, message } }`, and never a stack trace on 5xx. */
+/** When a client may try a read again after the store failed to serve it. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+/** `{ error: { code, message } }` for any error, and never a stack trace on 5xx. */
+function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return send(reply, error.statusCode, error.code, error.message);
+  }
+  if (error instanceof InvalidCursorError) return send(reply, 400, error.code, error.message);
+  if (error instanceof StorageUnavailableError) {
+    request.log.error({ err: error.cause ?? error }, `file storage failed to ${error.operation}`);
+    // 507 for a write the store refused (nothing was saved), 503 for a read it cannot serve now.
+    if (error.operation === 'read') reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
+    return send(reply, error.operation === 'write' ? 507 : 503, error.code, error.message, error.details);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const message = first?.message ?? 'Invalid request';
+    return send(reply, 400, 'VALIDATION_ERROR', message);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    if (status === 429) return send(reply, 429, 'RATE_LIMITED', error.message);
+    return send(reply, status, error.code ?? 'BAD_REQUEST', error.message);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again.');
+}
+
+/**
+ * One error handler for the app. A refusal often comes before the body has been read (at its
+ * limit, on its headers, before authentication): what is left of the body, up to twice the route's
+ * limit, is read first so the client hears the answer; past that the connection closes after it.
+ */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, error.statusCode, error.code, error.message);
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (!(await drainRequest(request.raw, 2 * request.routeOptions.bodyLimit))) {
+      reply.header('connection', 'close');
     }
-    if (error instanceof InvalidCursorError) return send(reply, 400, error.code, error.message);
-    if (error instanceof StorageUnavailableError) {
-      request.log.error({ err: error.cause ?? error }, 'file storage failed');
-      return send(reply, 507, error.code, error.message, error.details);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const message = first?.message ?? 'Invalid request';
-      return send(reply, 400, 'VALIDATION_ERROR', message);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      if (status === 429) return send(reply, 429, 'RATE_LIMITED', error.message);
-      return send(reply, status, error.code ?? 'BAD_REQUEST', error.message);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, 'INTERNAL_ERROR', 'Something went wrong. Please try again.');
+    return answer(error, request, reply);
   });
 }

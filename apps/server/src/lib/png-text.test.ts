@@ -1,7 +1,15 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { InvalidPngError, isPng, readPngText, withPngText } from './png-text';
+import {
+  InvalidPngError,
+  PNG_MAX_CHUNKS,
+  findPngText,
+  isPng,
+  pngDimensions,
+  readPngText,
+  withPngText,
+} from './png-text';
 
 const tinyPng = () =>
   sharp({ create: { width: 2, height: 2, channels: 3, background: '#c0ffee' } })
@@ -71,5 +79,49 @@ describe('PNG text chunks', () => {
     expect(readPngText(bomb, { maxTextBytes: 8 * 1024 * 1024 })[0]!.text).toHaveLength(8 * 1024 * 1024);
     const twoChunks = withPngText(await tinyPng(), { a: 'x'.repeat(600), b: 'y'.repeat(600) });
     expect(() => readPngText(twoChunks, { maxTextBytes: 1000 })).toThrow(/larger than accepted/);
+  });
+
+  it('refuses a PNG of more chunks than PNG_MAX_CHUNKS, as soon as their count passes it', async () => {
+    const base = await tinyPng();
+    const empty = Buffer.alloc(12);
+    empty.write('tIME', 4, 'latin1');
+    empty.writeUInt32BE(crc32(Buffer.from('tIME')), 8);
+    const many = (count: number) =>
+      Buffer.concat([base.subarray(0, -12), Buffer.alloc(12 * count).fill(empty), base.subarray(-12)]);
+    // The picture's own chunks (IHDR, IDAT, IEND...) count too.
+    let own = 0;
+    for (let offset = 8; offset < base.length; offset += 12 + base.readUInt32BE(offset)) own += 1;
+    expect(readPngText(many(PNG_MAX_CHUNKS - own))).toEqual([]);
+    expect(() => readPngText(many(PNG_MAX_CHUNKS - own + 1))).toThrow(/more than 20,000 chunks/);
+  });
+
+  it('finds the text of the first keyword a PNG has, inflating that chunk alone and within a bound', async () => {
+    const png = withPngText(await tinyPng(), { chara: 'v2 card', other: 'x'.repeat(5000) });
+    expect(await findPngText(png, ['ccv3', 'chara'], { maxTextBytes: 100 })).toEqual({
+      keyword: 'chara',
+      text: 'v2 card',
+    });
+    expect(await findPngText(png, ['ccv3'], { maxTextBytes: 100 })).toBeNull();
+    const base = await tinyPng();
+    const data = Buffer.concat([Buffer.from('ccv3\0\0'), deflateSync(Buffer.alloc(4096, 'A'))]);
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write('zTXt', 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    const zipped = Buffer.concat([base.subarray(0, -12), head, data, crc, base.subarray(-12)]);
+    expect((await findPngText(zipped, ['ccv3'], { maxTextBytes: 4096 }))?.text).toHaveLength(4096);
+    await expect(findPngText(zipped, ['ccv3'], { maxTextBytes: 4095 })).rejects.toThrow(
+      /larger than accepted/,
+    );
+  });
+
+  it('reads the dimensions a header announces, checksum or not', async () => {
+    const png = await tinyPng();
+    expect(pngDimensions(png)).toEqual({ width: 2, height: 2 });
+    const edited = Buffer.from(png);
+    edited.writeUInt32BE(100_000, 16);
+    expect(pngDimensions(edited)).toEqual({ width: 100_000, height: 2 });
+    expect(pngDimensions(Buffer.from('GIF89a'))).toBeNull();
   });
 });

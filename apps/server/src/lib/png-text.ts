@@ -1,4 +1,5 @@
-import { crc32, inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, inflate as inflateAsync, inflateSync } from 'node:zlib';
 
 /**
  * Text chunks of PNG files (tEXt, zTXt, iTXt): read them, and write keyword/text pairs into a
@@ -7,6 +8,13 @@ import { crc32, inflateSync } from 'node:zlib';
  */
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const TEXT_TYPES = new Set(['tEXt', 'zTXt', 'iTXt']);
+
+/**
+ * The most chunks a PNG may have. Encoders write the pixels in chunks of 8 to 64 kB, so a 20 MB
+ * image needs a few thousand; a file of a million empty chunks is a way to make a reader spend
+ * seconds and hundreds of megabytes, and is refused as soon as its count passes this.
+ */
+export const PNG_MAX_CHUNKS = 20_000;
 
 export class InvalidPngError extends Error {
   constructor(message = 'Not a valid PNG file') {
@@ -31,6 +39,9 @@ function chunksOf(png: Buffer): Chunk[] {
   const chunks: Chunk[] = [];
   let offset = SIGNATURE.length;
   while (offset < png.length) {
+    if (chunks.length === PNG_MAX_CHUNKS) {
+      throw new InvalidPngError(`The PNG has more than ${PNG_MAX_CHUNKS.toLocaleString('en-US')} chunks`);
+    }
     if (offset + 12 > png.length) throw new InvalidPngError('The PNG file is truncated');
     const length = png.readUInt32BE(offset);
     const end = offset + 12 + length;
@@ -47,37 +58,57 @@ function chunksOf(png: Buffer): Chunk[] {
   throw new InvalidPngError('The PNG file has no end');
 }
 
-const TOO_MUCH_TEXT = 'The PNG text chunks are larger than accepted';
-
-/** Inflates a compressed text, refusing to grow past `maxBytes` (a few bytes can inflate to gigabytes). */
-function inflate(body: Buffer, maxBytes: number): Buffer {
-  try {
-    return inflateSync(body, Number.isFinite(maxBytes) ? { maxOutputLength: Math.max(1, maxBytes) } : {});
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-      throw new InvalidPngError(TOO_MUCH_TEXT);
-    throw error;
-  }
+/**
+ * The width and height a PNG's header announces, read from its bytes alone (nothing decoded, no
+ * checksum checked), or null when it has no header where one must be.
+ */
+export function pngDimensions(png: Buffer): { width: number; height: number } | null {
+  if (!isPng(png) || png.length < 24 || png.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-/** A text chunk's keyword and text, and how many bytes its text took once inflated. */
-function decodeText(type: string, data: Buffer, maxBytes = Infinity) {
+const TOO_MUCH_TEXT = 'The PNG text chunks are larger than accepted';
+
+/** A text chunk's parts: its keyword, its text's bytes, whether they are compressed and how to read them. */
+function splitText(type: string, data: Buffer) {
   const keywordEnd = data.indexOf(0);
   if (keywordEnd < 1) throw new InvalidPngError(`A ${type} chunk has no keyword`);
   const keyword = data.toString('latin1', 0, keywordEnd);
-  let body: Buffer;
-  if (type === 'tEXt') body = data.subarray(keywordEnd + 1);
-  else if (type === 'zTXt') body = inflate(data.subarray(keywordEnd + 2), maxBytes);
-  else {
-    const compressed = data[keywordEnd + 1] === 1;
-    const languageEnd = data.indexOf(0, keywordEnd + 3);
-    const translatedEnd = languageEnd < 0 ? -1 : data.indexOf(0, languageEnd + 1);
-    if (translatedEnd < 0) throw new InvalidPngError('An iTXt chunk is malformed');
-    const raw = data.subarray(translatedEnd + 1);
-    body = compressed ? inflate(raw, maxBytes) : raw;
+  const encoding: BufferEncoding = type === 'iTXt' ? 'utf8' : 'latin1';
+  if (type === 'tEXt') return { keyword, body: data.subarray(keywordEnd + 1), compressed: false, encoding };
+  if (type === 'zTXt') return { keyword, body: data.subarray(keywordEnd + 2), compressed: true, encoding };
+  const languageEnd = data.indexOf(0, keywordEnd + 3);
+  const translatedEnd = languageEnd < 0 ? -1 : data.indexOf(0, languageEnd + 1);
+  if (translatedEnd < 0) throw new InvalidPngError('An iTXt chunk is malformed');
+  return {
+    keyword,
+    body: data.subarray(translatedEnd + 1),
+    compressed: data[keywordEnd + 1] === 1,
+    encoding,
+  };
+}
+
+const inflateLater = promisify(inflateAsync);
+
+/**
+ * Inflates a compressed text, refusing to grow past `maxBytes` (a few bytes can inflate to
+ * gigabytes); on zlib's threads when `later`, so a large text costs the event loop nothing.
+ */
+async function inflate(body: Buffer, maxBytes: number, later: true): Promise<Buffer>;
+function inflate(body: Buffer, maxBytes: number, later: false): Buffer;
+function inflate(body: Buffer, maxBytes: number, later: boolean): Buffer | Promise<Buffer> {
+  const options = Number.isFinite(maxBytes) ? { maxOutputLength: Math.max(1, maxBytes) } : {};
+  const tooMuch = (error: unknown) => {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new InvalidPngError(TOO_MUCH_TEXT);
+    throw new InvalidPngError('A PNG text chunk cannot be read');
+  };
+  if (later) return inflateLater(body, options).catch(tooMuch);
+  try {
+    return inflateSync(body, options);
+  } catch (error) {
+    return tooMuch(error);
   }
-  const text = body.toString(type === 'iTXt' ? 'utf8' : 'latin1');
-  return { keyword, text, bytes: body.length };
 }
 
 /**
@@ -89,19 +120,37 @@ export function readPngText(
   { maxTextBytes = Infinity }: { maxTextBytes?: number } = {},
 ): Array<{ keyword: string; text: string }> {
   let left = maxTextBytes;
-  try {
-    return chunksOf(png)
-      .filter((chunk) => TEXT_TYPES.has(chunk.type))
-      .map((chunk) => {
-        const { keyword, text, bytes } = decodeText(chunk.type, chunk.data, left);
-        left -= bytes;
-        if (left < 0) throw new InvalidPngError(TOO_MUCH_TEXT);
-        return { keyword, text };
-      });
-  } catch (error) {
-    if (error instanceof InvalidPngError) throw error;
-    throw new InvalidPngError('A PNG text chunk cannot be read');
+  return chunksOf(png)
+    .filter((chunk) => TEXT_TYPES.has(chunk.type))
+    .map((chunk) => {
+      const { keyword, body, compressed, encoding } = splitText(chunk.type, chunk.data);
+      const bytes = compressed ? inflate(body, left, false) : body;
+      left -= bytes.length;
+      if (left < 0) throw new InvalidPngError(TOO_MUCH_TEXT);
+      return { keyword, text: bytes.toString(encoding) };
+    });
+}
+
+/**
+ * The text of the first chunk under the first of `keywords` the PNG has, or null when it has none
+ * of them. Only that chunk is inflated, off the event loop, and to at most `maxTextBytes`.
+ */
+export async function findPngText(
+  png: Buffer,
+  keywords: string[],
+  { maxTextBytes }: { maxTextBytes: number },
+): Promise<{ keyword: string; text: string } | null> {
+  const texts = chunksOf(png)
+    .filter((chunk) => TEXT_TYPES.has(chunk.type))
+    .map((chunk) => splitText(chunk.type, chunk.data));
+  for (const wanted of keywords) {
+    const found = texts.find((text) => text.keyword === wanted);
+    if (!found) continue;
+    const bytes = found.compressed ? await inflate(found.body, maxTextBytes, true) : found.body;
+    if (bytes.length > maxTextBytes) throw new InvalidPngError(TOO_MUCH_TEXT);
+    return { keyword: wanted, text: bytes.toString(found.encoding) };
   }
+  return null;
 }
 
 function encodeChunk(type: string, data: Buffer): Buffer {
@@ -136,7 +185,7 @@ export function withPngText(png: Buffer, entries: Record<string, string>): Buffe
     if (!/^[\u0020-\u007e]{1,79}$/.test(keyword)) throw new Error(`Invalid PNG keyword: ${keyword}`);
   }
   const kept = chunksOf(png).filter(
-    (chunk) => !(TEXT_TYPES.has(chunk.type) && keywords.has(decodeText(chunk.type, chunk.data).keyword)),
+    (chunk) => !(TEXT_TYPES.has(chunk.type) && keywords.has(splitText(chunk.type, chunk.data).keyword)),
   );
   const end = kept.pop()!;
   const added = Object.entries(entries).map(([keyword, text]) => textChunk(keyword, text));

@@ -29,12 +29,12 @@ describe(`upload file names (${TEST_DIALECT})`, () => {
       .toBuffer();
   });
 
-  const upload = async (name: string) => {
+  const upload = async (name: string, bytes = png) => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/files?name=${encodeURIComponent(name)}`,
       headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
-      payload: png,
+      payload: bytes,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<FileUpload>();
@@ -64,6 +64,34 @@ describe(`upload file names (${TEST_DIALECT})`, () => {
       });
       expect(download.statusCode, download.body).toBe(200);
       expect(download.headers['content-disposition']).toContain(encodeURIComponent(kept));
+    }
+  });
+
+  it('downloads a file under the extension of what it holds, whatever its name says', async () => {
+    const gif = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#0f0' } })
+      .gif()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#00f' } })
+      .jpeg()
+      .toBuffer();
+    const cases = [
+      { name: 'evil.html', bytes: gif, saved: 'evil.gif' },
+      { name: 'report.v2.svg', bytes: png, saved: 'report.v2.png' },
+      { name: 'Mr. Smith', bytes: png, saved: 'Mr. Smith.png' },
+      { name: 'holiday.JPEG', bytes: jpeg, saved: 'holiday.JPEG' },
+      { name: 'holiday.gif', bytes: gif, saved: 'holiday.gif' },
+    ];
+    for (const { name, bytes, saved } of cases) {
+      const file = await upload(name, bytes);
+      expect(file.name).toBe(name);
+      const download = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/files/${file.$id}/download`,
+        headers: alice.headers,
+      });
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="${saved}"; filename*=UTF-8''${encodeURIComponent(saved)}`,
+      );
     }
   });
 });

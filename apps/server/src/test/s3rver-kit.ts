@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import S3Error from 's3rver/lib/models/error.js';
 
 export interface S3rverKit {
   /** What the app's S3 settings need to reach the bucket, as environment variables. */
@@ -12,6 +13,11 @@ export interface S3rverKit {
   bucket: string;
   endpoint: string;
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * While on, the bucket answers every write (PUT, POST) with 403 AccessDenied, as a bucket whose
+   * policy or credentials no longer allow writing does; reads and deletes go on working.
+   */
+  refuseWrites(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +44,14 @@ export async function startS3rver(bucket = 'baegen-test'): Promise<S3rverKit> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-s3rver-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true });
   awaitFlushedWrites(server);
+  let refusing = false;
+  // First in the stack, before s3rver's router: the middleware list is composed when it starts.
+  server.middleware.unshift(async (context, next) => {
+    if (!refusing || (context.method !== 'PUT' && context.method !== 'POST')) return next();
+    // S3 reads what it is sent before answering, so the client hears the answer.
+    for await (const _piece of context.req) void _piece;
+    throw new S3Error('AccessDenied', 'Access Denied');
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver knows this one key id and does not check signatures.
@@ -56,6 +70,9 @@ export async function startS3rver(bucket = 'baegen-test'): Promise<S3rverKit> {
       S3_FORCE_PATH_STYLE: 'true',
       S3_ACCESS_KEY_ID: credentials.accessKeyId,
       S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+    refuseWrites: (on) => {
+      refusing = on;
     },
     close: async () => {
       await server.close();

@@ -1,9 +1,13 @@
+import { CARD_MAX_BYTES } from './character-cards';
 /**
  * The messages the server sends (docs/product.md §8): in an error's `message`, a failed job's
  * error or an export's manifest. The web app shows them as they come, and MESSAGES (copy/) holds
  * them under the same keys beside the toasts, so each is typed once.
  */
 export const API_MESSAGES = {
+  cards: {
+    tooLarge: `A character card may be at most ${CARD_MAX_BYTES / (1024 * 1024)} MB; this one is larger`,
+  },
   characters: {
     nameAndAppearanceRequired: 'Name and appearance are required',
   },

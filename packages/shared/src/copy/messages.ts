@@ -53,6 +53,8 @@ export const MESSAGES = {
     importFailed: 'Failed to import the character card',
     dropHere: 'Drop a character card (PNG or JSON) to import it',
     notACardFile: 'A character card is a PNG image or a JSON file.',
+    /** The browser says it before sending such a file; the server answers it with 413 CARD_TOO_LARGE. */
+    tooLarge: API_MESSAGES.cards.tooLarge,
   },
   uploads: {
     networkFailed: 'The upload failed. Check your connection and try again.',

@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
@@ -16,18 +17,38 @@ export function sessionCookieName(request: FastifyRequest, env: Env): string {
   return servedOverHttps(request, env) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
+/** Rate limits of signed-in routes, counted per user, whose settings come from the environment. */
+export type UserRateLimit = 'cardImport';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler that requires a valid session and sets request.session. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * A route's `config.rateLimit` for one of the per-user limits. Counted once the session is
+     * known and before the body is read, so a refused request costs no parsing.
+     */
+    userRateLimit: (limit: UserRateLimit) => RateLimitOptions;
   }
   interface FastifyRequest {
     session: SignedIn | null;
   }
 }
 
-/** Adds `app.authenticate`; routes that need a signed-in wallet use it as their preHandler. */
+/**
+ * Adds `app.authenticate`, which routes that need a signed-in wallet use as their preHandler, and
+ * `app.userRateLimit`, for limits keyed by the signed-in user.
+ */
 export function registerAuthentication(app: FastifyInstance, auth: AuthService, env: Env) {
+  const limits: Record<UserRateLimit, { max: number; windowMs: number }> = {
+    cardImport: { max: env.IMPORT_RATE_LIMIT_MAX, windowMs: env.IMPORT_RATE_LIMIT_WINDOW_MS },
+  };
+  app.decorate('userRateLimit', (limit: UserRateLimit): RateLimitOptions => ({
+    max: limits[limit].max,
+    timeWindow: limits[limit].windowMs,
+    hook: 'preParsing',
+    keyGenerator: (request: FastifyRequest) => `${limit}:${request.session?.userId ?? request.ip}`,
+  }));
   app.decorateRequest('session', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const session = await auth.sessionFor(request.cookies[sessionCookieName(request, env)]);

@@ -32,6 +32,11 @@ describe('appearanceFromDescription', () => {
     expect(appearance.endsWith('word')).toBe(true);
   });
 
+  it('cuts a first sentence with no word break between characters, never inside one', () => {
+    const appearance = appearanceFromDescription(`${'🌙'.repeat(200)}.`, 'Luna');
+    expect(appearance).toBe('🌙'.repeat(APPEARANCE_FROM_DESCRIPTION_CHARS / 2));
+  });
+
   it('is the name when there is no description', () => {
     expect(appearanceFromDescription('  ', 'Nova')).toBe('Nova');
   });

@@ -10,6 +10,7 @@ import {
   isSafeText,
 } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
+import { cutText } from '../../lib/cut-text';
 
 /** A card as read, whatever its version: its `data`, and the keys beside `spec` and `data`. */
 export interface ReadCard {
@@ -51,7 +52,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const ownText = (value: string | undefined, field: OwnedText): string => {
   const text = field === 'name' ? (value ?? '').trim() : (value ?? '');
-  return text.slice(0, TEXT_LIMITS[field]);
+  return cutText(text, TEXT_LIMITS[field]);
 };
 
 /** Card macros stand for the character and the reader; in an appearance they read as plain words. */
@@ -76,8 +77,10 @@ export function appearanceFromDescription(description: string, name: string): st
     appearance = next;
   }
   if (!appearance && sentences.length > 0) {
-    const cut = paragraph.replace(/\s+/g, ' ').trim().slice(0, APPEARANCE_FROM_DESCRIPTION_CHARS);
-    appearance = cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trim();
+    const cut = cutText(paragraph.replace(/\s+/g, ' ').trim(), APPEARANCE_FROM_DESCRIPTION_CHARS);
+    // At the last word break; a run with none is kept as cut, between characters.
+    const space = cut.lastIndexOf(' ');
+    appearance = (space > 0 ? cut.slice(0, space) : cut).trim();
   }
   return appearance || name;
 }
@@ -85,7 +88,7 @@ export function appearanceFromDescription(description: string, name: string): st
 function ownAppearance(extensions: Record<string, unknown> | undefined): string | undefined {
   const parsed = cardBaegenExtensionSchema.safeParse(extensions?.[CARD_EXTENSION_KEY]);
   const appearance = parsed.success ? parsed.data.appearance?.trim() : undefined;
-  return appearance ? appearance.slice(0, LIMITS.characterText) : undefined;
+  return appearance ? cutText(appearance, LIMITS.characterText) : undefined;
 }
 
 /** The character a card makes, with the rest of the card kept to give back on export. */
@@ -106,7 +109,7 @@ export function characterFromCard(card: ReadCard): ImportedCharacter {
   const description = ownText(cardDescription, 'description');
   const appearance =
     ownAppearance(rest.extensions) ??
-    appearanceFromDescription(description, name).slice(0, LIMITS.characterText);
+    cutText(appearanceFromDescription(description, name), LIMITS.characterText);
   const personality = ownText(cardPersonality, 'personality');
   if (![name, description, personality, appearance].every(isSafeText)) {
     throw invalidCard('This character card holds NUL characters or broken Unicode in its text');

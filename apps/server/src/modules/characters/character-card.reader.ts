@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import {
   CARD_MAX_BYTES,
@@ -7,7 +8,8 @@ import {
   importedCardSchema,
 } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
-import { InvalidPngError, isPng, readPngText } from '../../lib/png-text';
+import { jsonNestedDeeperThan } from '../../lib/json-depth';
+import { InvalidPngError, findPngText, isPng } from '../../lib/png-text';
 import type { ReadCard } from './character-card.mapper';
 
 const invalidCard = (message: string) => AppError.badRequest(message, 'INVALID_CARD');
@@ -19,12 +21,27 @@ function firstIssue(error: z.ZodError): string {
   return `${where}${issue?.message ?? 'invalid'}`;
 }
 
-function parseJson(text: string, what: string): unknown {
+/** How deep a card's JSON may nest objects and arrays; real cards stay under ten levels. */
+const CARD_MAX_DEPTH = 64;
+
+/**
+ * Parses a card's JSON. A card runs to 40 MB of text, and each pass over it (the depth check, the
+ * parse, the checks after) takes a while: the event loop gets a turn between them, so one card
+ * never holds up every other request for the whole of its reading.
+ */
+async function parseJson(text: string, what: string): Promise<unknown> {
+  if (jsonNestedDeeperThan(text, CARD_MAX_DEPTH)) {
+    throw invalidCard(`${what} is nested more than ${CARD_MAX_DEPTH} levels deep`);
+  }
+  await nextTurn();
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw invalidCard(`${what} is not valid JSON`);
   }
+  await nextTurn();
+  return value;
 }
 
 /** A V1, V2 or V3 card of a parsed JSON value. */
@@ -57,38 +74,40 @@ function cardOf(value: unknown): ReadCard {
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
- * The most text a card PNG's chunks may inflate to: a compressed chunk of a few kilobytes could
+ * The most text a card PNG's card chunk may inflate to: a compressed chunk of a few kilobytes could
  * otherwise grow to gigabytes in memory. Twice the largest file leaves room for any honest card.
  */
 const CARD_TEXT_MAX_BYTES = 2 * CARD_MAX_BYTES;
 
 /** A card chunk's text: base64 of the JSON, as the specifications have it (raw JSON is read too). */
-function chunkJson(text: string, keyword: string): unknown {
+async function chunkJson(text: string, keyword: string): Promise<unknown> {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) return parseJson(trimmed, `The "${keyword}" chunk`);
   const compact = trimmed.replace(/\s+/g, '');
   if (!compact || !BASE64.test(compact)) throw invalidCard(`The "${keyword}" chunk is not valid base64`);
-  return parseJson(Buffer.from(compact, 'base64').toString('utf8'), `The "${keyword}" chunk`);
+  await nextTurn();
+  const json = Buffer.from(compact, 'base64').toString('utf8');
+  await nextTurn();
+  return parseJson(json, `The "${keyword}" chunk`);
 }
 
 /** The card inside a PNG: its `ccv3` chunk when it has one, else its `chara` chunk (V2 or V1). */
-export function readPngCard(png: Buffer): ReadCard {
+export async function readPngCard(png: Buffer): Promise<ReadCard> {
   if (!isPng(png)) throw invalidCard('This file is not a PNG image');
-  let chunks: Array<{ keyword: string; text: string }>;
+  let chunk: { keyword: string; text: string } | null;
   try {
-    chunks = readPngText(png, { maxTextBytes: CARD_TEXT_MAX_BYTES });
+    chunk = await findPngText(png, [CARD_PNG_KEYWORDS.v3, CARD_PNG_KEYWORDS.v2], {
+      maxTextBytes: CARD_TEXT_MAX_BYTES,
+    });
   } catch (error) {
     if (error instanceof InvalidPngError) throw invalidCard(`This PNG cannot be read: ${error.message}`);
     throw error;
   }
-  for (const keyword of [CARD_PNG_KEYWORDS.v3, CARD_PNG_KEYWORDS.v2]) {
-    const chunk = chunks.find((entry) => entry.keyword === keyword);
-    if (chunk) return cardOf(chunkJson(chunk.text, keyword));
-  }
-  throw invalidCard('This PNG holds no character card (no "ccv3" or "chara" text chunk)');
+  if (!chunk) throw invalidCard('This PNG holds no character card (no "ccv3" or "chara" text chunk)');
+  return cardOf(await chunkJson(chunk.text, chunk.keyword));
 }
 
 /** The card of a JSON file. */
-export function readJsonCard(bytes: Buffer): ReadCard {
-  return cardOf(parseJson(bytes.toString('utf8'), 'This file'));
+export async function readJsonCard(bytes: Buffer): Promise<ReadCard> {
+  return cardOf(await parseJson(bytes.toString('utf8'), 'This file'));
 }

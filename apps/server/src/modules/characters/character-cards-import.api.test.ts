@@ -24,7 +24,8 @@ import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
 
 describe(`character card import (${TEST_DIALECT})`, () => {
-  const ctx = useTestApp();
+  // One user makes every import here, more than the default rate allows in a minute.
+  const ctx = useTestApp({ IMPORT_RATE_LIMIT_MAX: '100' });
   const user = useSignedIn(ctx);
 
   const importCard = (body: Buffer | string, contentType: string, headers = user.headers) =>
@@ -267,5 +268,27 @@ describe(`character card import (${TEST_DIALECT})`, () => {
       expect(res.json().error.message).toMatch(message);
       expect(await countsOf(ctx, user.userId)).toEqual(before);
     });
+  });
+});
+
+describe(`character card import rate (${TEST_DIALECT})`, () => {
+  const ctx = useTestApp({ IMPORT_RATE_LIMIT_MAX: '2' });
+  const alice = useSignedIn(ctx);
+  const bob = useSignedIn(ctx);
+  const importAs = (who: { headers: Record<string, string> }) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/characters/import',
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(V2_CARD),
+    });
+
+  it('limits card imports per user', async () => {
+    expect((await importAs(alice)).statusCode).toBe(201);
+    expect((await importAs(alice)).statusCode).toBe(201);
+    const third = await importAs(alice);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.code).toBe('RATE_LIMITED');
+    expect((await importAs(bob)).statusCode).toBe(201);
   });
 });

@@ -1,6 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CARD_MAX_BYTES, characterCardV3Schema, characterSchema } from '@baegen/shared/contract';
+import {
+  API_MESSAGES,
+  CARD_MAX_BYTES,
+  characterCardV3Schema,
+  characterSchema,
+} from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';
 import { idParamsSchema } from '../../lib/id-params';
@@ -16,12 +21,7 @@ class CardBody {
   ) {}
 }
 
-const tooLarge = () =>
-  new AppError(
-    413,
-    'CARD_TOO_LARGE',
-    `A character card may be at most ${CARD_MAX_BYTES / (1024 * 1024)} MB; this one is larger`,
-  );
+const tooLarge = () => new AppError(413, 'CARD_TOO_LARGE', API_MESSAGES.cards.tooLarge);
 
 const unsupported = () =>
   new AppError(415, 'UNSUPPORTED_CARD_TYPE', 'Send a character card as image/png or application/json');
@@ -29,8 +29,8 @@ const unsupported = () =>
 /**
  * Reads the whole body, refusing (413) one past CARD_MAX_BYTES as soon as it shows. Fastify's own
  * bodyLimit applies only to the parsers it buffers itself, and answers with its generic code. The
- * rest of a refused body is let through unread rather than the request destroyed, so the client
- * still hears the answer.
+ * rest of a refused body is let through unread rather than the request destroyed; the error
+ * handler waits for it, so the client still hears the answer.
  */
 function cardBodyParser(kind: CardBody['kind']) {
   return (
@@ -111,10 +111,19 @@ export async function characterCardRoutes(app: FastifyInstance, opts: { cards: C
     },
   );
 
-  r.post('/import', { schema: { response: { 201: characterSchema } } }, async (request, reply) => {
-    const body = request.body;
-    if (!(body instanceof CardBody)) throw unsupported();
-    const created = await cards.import(currentUser(request).userId, body.bytes, body.kind);
-    return reply.status(201).send(created);
-  });
+  r.post(
+    '/import',
+    {
+      // The card's own limit: a refused body is read up to twice it so the client hears why.
+      bodyLimit: CARD_MAX_BYTES,
+      config: { rateLimit: app.userRateLimit('cardImport') },
+      schema: { response: { 201: characterSchema } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(body instanceof CardBody)) throw unsupported();
+      const created = await cards.import(currentUser(request).userId, body.bytes, body.kind);
+      return reply.status(201).send(created);
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import sharp from 'sharp';
 import {
   CARD_PNG_KEYWORDS,
@@ -11,10 +12,9 @@ import {
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
-import { withPngText } from '../../lib/png-text';
+import { pngDimensions, withPngText } from '../../lib/png-text';
 import { shapesAvatarPng } from '../avatars';
-import type { FilesPort } from '../storage';
-import { IMAGE_MAX_PIXELS } from '../storage';
+import { type FilesPort, IMAGE_MAX_PIXELS, quotaExceeded } from '../storage';
 import { type CharacterForCard, cardsOf, characterFromCard } from './character-card.mapper';
 import { readJsonCard, readPngCard } from './character-card.reader';
 import type { CharacterRow, CharactersRepository } from './characters.repository';
@@ -36,6 +36,21 @@ interface Portrait {
 function avatarSeed(url: string): string | null {
   if (!url.startsWith(DEFAULT_AVATAR_PATH)) return null;
   return new URL(url, 'http://local.invalid').searchParams.get('seed') ?? '';
+}
+
+/**
+ * Refuses (413) a card whose picture announces more pixels than may be decoded, on its header
+ * alone and before anything else is read, whatever the rest of the file holds.
+ */
+function refuseHugePicture(png: Buffer) {
+  const size = pngDimensions(png);
+  if (size && size.width * size.height > IMAGE_MAX_PIXELS) {
+    throw new AppError(
+      413,
+      'IMAGE_TOO_LARGE',
+      `This card's picture is ${size.width}×${size.height} pixels; at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted`,
+    );
+  }
 }
 
 /** Exports characters as Character Card V2/V3 (PNG or JSON) and makes characters of such cards. */
@@ -113,17 +128,8 @@ export class CharacterCardsService {
   private async cardPicture(png: Buffer): Promise<Buffer> {
     let picture: Buffer;
     try {
-      const { width = 0, height = 0 } = await sharp(png, { limitInputPixels: false }).metadata();
-      if (width * height > IMAGE_MAX_PIXELS) {
-        throw new AppError(
-          413,
-          'IMAGE_TOO_LARGE',
-          `This card's picture is ${width}×${height} pixels; at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted`,
-        );
-      }
       picture = await sharp(png, { limitInputPixels: IMAGE_MAX_PIXELS }).png().toBuffer();
-    } catch (error) {
-      if (error instanceof AppError) throw error;
+    } catch {
       throw AppError.badRequest("This card's picture cannot be read as an image", 'INVALID_CARD');
     }
     if (picture.length > this.limits.maxImageBytes) {
@@ -134,11 +140,16 @@ export class CharacterCardsService {
 
   /**
    * A new character of the card in `bytes`, its picture (for a PNG) stored as the user's file.
-   * Everything is checked before anything is stored, and a failed insert deletes the file again.
+   * Everything is checked before anything is stored; the card's kept text counts against the
+   * storage quota, and a refused or failed insert deletes the file again.
    */
   async import(userId: string, bytes: Buffer, kind: 'png' | 'json'): Promise<Character> {
-    const card = kind === 'png' ? readPngCard(bytes) : readJsonCard(bytes);
+    if (kind === 'png') refuseHugePicture(bytes);
+    const card = kind === 'png' ? await readPngCard(bytes) : await readJsonCard(bytes);
+    // Mapping a card writes all of its text out again: a turn for other requests first.
+    await nextTurn();
     const imported = characterFromCard(card);
+    await nextTurn();
     const picture = kind === 'png' ? await this.cardPicture(bytes) : null;
     const imageUrl = picture
       ? await this.files.storeCandidate(userId, picture, 'card-portrait')
@@ -155,11 +166,17 @@ export class CharacterCardsService {
       updated_at: null,
       card_data: imported.cardData,
     };
+    const quota = this.files.storageQuota();
+    let used: number | null;
     try {
-      await this.repo.insert(row);
+      used = await this.repo.insertWithinQuota(row, quota);
     } catch (error) {
       if (picture) await this.files.deleteByUrl(userId, imageUrl);
       throw error;
+    }
+    if (used !== null) {
+      if (picture) await this.files.deleteByUrl(userId, imageUrl);
+      throw quotaExceeded(used, quota.bytes, Buffer.byteLength(imported.cardData), 'card');
     }
     if (picture) await this.files.claimUrls(userId, [imageUrl]);
     return toCharacterDocument(row);

@@ -5,6 +5,8 @@ import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { CharactersTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive } from '../../db/sql-helpers';
+import { lockUserStorage, storageUsed } from '../../db/storage-usage';
+import type { StorageQuota } from '../storage';
 
 export type CharacterRow = Selectable<CharactersTable>;
 
@@ -104,6 +106,22 @@ export class CharactersRepository {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('characters').values(row).execute();
       await bumpDataVersion(trx, row.user_id);
+    });
+  }
+
+  /**
+   * Inserts a character whose imported card text counts against the user's storage, if it fits:
+   * measured and inserted under the user's storage lock, as files are. Answers null when stored,
+   * else the bytes in use that left no room.
+   */
+  async insertWithinQuota(row: CharacterRow, quota: StorageQuota): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockUserStorage(trx, row.user_id);
+      const used = await storageUsed(trx, row.user_id, quota.idleBefore);
+      if (used + Buffer.byteLength(row.card_data ?? '') > quota.bytes) return used;
+      await trx.insertInto('characters').values(row).execute();
+      await bumpDataVersion(trx, row.user_id);
+      return null;
     });
   }
 

@@ -6,7 +6,7 @@ import {
   fileIdFromUrl,
 } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
-import { isPng, withPngText } from '../../lib/png-text';
+import { InvalidPngError, isPng, withPngText } from '../../lib/png-text';
 import type { FilesPort } from '../storage';
 import type { MediaRepository } from './media.repository';
 import { generationOf } from './media.service';
@@ -56,12 +56,19 @@ export class MediaDownloadService {
     });
     const generation = generationOf(media);
     const prompt = generation?.prompt ?? media.prompt;
-    return withPngText(png, {
+    const texts = {
       [PNG_PARAMETERS_KEYWORD]: a1111Parameters(prompt, generation, {
         width: width ?? 0,
         height: height ?? 0,
       }),
       [PNG_BAEGEN_KEYWORD]: JSON.stringify({ mediaId: media.id, generation }),
-    });
+    };
+    try {
+      return withPngText(png, texts);
+    } catch (error) {
+      if (!(error instanceof InvalidPngError)) throw error;
+      // Chunks the picture does without (more than are read, or a damaged text): written afresh.
+      return withPngText(await source.clone().png().toBuffer(), texts);
+    }
   }
 }

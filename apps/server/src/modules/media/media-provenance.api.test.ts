@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
   mediaPngDownloadUrl,
   mediaSchema,
 } from '@baegen/shared/contract';
-import { readPngText } from '../../lib/png-text';
+import { PNG_MAX_CHUNKS, readPngText } from '../../lib/png-text';
 import { TEST_DIALECT } from '../../test/test-app';
 import { createCharacter, startJob, startVideoJob, waitForJob } from '../../test/generation-jobs-kit';
 import { uploadFile, uploadSubject } from '../../test/generation-kit';
@@ -168,6 +169,28 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
     expect(chunks[PNG_PARAMETERS_KEYWORD]).toBe('a blue photo\nSize: 40x30');
     expect(JSON.parse(chunks[PNG_BAEGEN_KEYWORD]!)).toEqual({ mediaId: media.$id, generation: null });
     expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+  });
+
+  it('writes a PNG of more chunks than are read afresh, its text chunks dropped', async () => {
+    const character = await createCharacter(ctx, alice, 'Mox');
+    const png = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#c84' } })
+      .png()
+      .toBuffer();
+    const text = Buffer.alloc(14);
+    text.writeUInt32BE(2, 0);
+    text.write('tEXta\0', 4, 'latin1');
+    text.writeUInt32BE(crc32(text.subarray(4, 10)), 10);
+    const chunky = Buffer.concat([
+      png.subarray(0, -12),
+      Buffer.alloc(14 * (PNG_MAX_CHUNKS + 1)).fill(text),
+      png.subarray(-12),
+    ]);
+    const media = await saveImage(alice, character.$id, await uploadFile(ctx, alice, 'chunky.png', chunky));
+    const res = await download(alice, media.$id);
+    expect(res.statusCode, res.body).toBe(200);
+    const chunks = readPngText(res.rawPayload);
+    expect(chunks.map((chunk) => chunk.keyword)).toEqual([PNG_PARAMETERS_KEYWORD, PNG_BAEGEN_KEYWORD]);
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'png', width: 8, height: 6 });
   });
 
   it("answers 404 for another user's media or an unknown id, and 401 signed out", async () => {

@@ -1,4 +1,5 @@
 import type { StoredFile } from '@baegen/shared/contract';
+import type { StorageQuota } from './storage-quota';
 
 /**
  * What other modules (characters, media, generation) may do with stored files. Implemented by
@@ -23,4 +24,6 @@ export interface FilesPort {
   readFile(userId: string, id: string): Promise<{ data: Buffer; mimeType: string }>;
   /** The MIME type of bytes that hold an image we accept (PNG, JPEG, WebP, GIF), else null. */
   imageType(data: Buffer): string | null;
+  /** The quota as a write checks it now; other data kept for a user (a card's text) counts too. */
+  storageQuota(): StorageQuota;
 }

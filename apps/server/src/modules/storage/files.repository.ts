@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client';
 import type { FilesTable } from '../../db/schema';
+import { lockUserStorage, storageUsed } from '../../db/storage-usage';
+import type { StorageQuota } from './storage-quota';
 
 export type FileRow = FilesTable;
 
@@ -7,8 +9,38 @@ export type FileRow = FilesTable;
 export class FilesRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(row: FileRow): Promise<void> {
-    await this.db.insertInto('files').values(row).execute();
+  /**
+   * Records `row` (its whole total_size reserved) if the user's storage has room for it, under the
+   * user's storage lock so that requests racing for the last bytes take turns. Answers null when
+   * stored, else the bytes in use that left no room.
+   */
+  async reserve(row: FileRow, quota: StorageQuota): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockUserStorage(trx, row.user_id);
+      const used = await storageUsed(trx, row.user_id, quota.idleBefore);
+      if (used + Number(row.total_size) > quota.bytes) return used;
+      await trx.insertInto('files').values(row).execute();
+      return null;
+    });
+  }
+
+  /**
+   * Takes again the room an idle upload let go of (the bytes it has yet to receive), as `reserve`
+   * does; `now` marks it written. Answers null when it fits, else the bytes in use.
+   */
+  async renewReservation(row: FileRow, quota: StorageQuota, now: string): Promise<number | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockUserStorage(trx, row.user_id);
+      const used = await storageUsed(trx, row.user_id, quota.idleBefore);
+      if (used + Number(row.total_size) - Number(row.size) > quota.bytes) return used;
+      await trx
+        .updateTable('files')
+        .set({ updated_at: now })
+        .where('user_id', '=', row.user_id)
+        .where('id', '=', row.id)
+        .execute();
+      return null;
+    });
   }
 
   private owned(userId: string, id: string) {
@@ -44,16 +76,6 @@ export class FilesRepository {
       .where('size', '=', fromSize)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  }
-
-  /** Bytes the user's files take: complete ones, and the whole announced size of uploads under way. */
-  async usedBytes(userId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('total_size'), eb.lit(0)).as('used'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(row.used);
   }
 
   async markReady(userId: string, id: string, sha256: string | null, now: string): Promise<void> {

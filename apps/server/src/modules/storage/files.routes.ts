@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { filePreviewQuerySchema, fileUploadSchema, safeText } from '@baegen/shared/contract';
+import {
+  UPLOAD_CHUNK_BYTES,
+  filePreviewQuerySchema,
+  fileUploadSchema,
+  safeText,
+} from '@baegen/shared/contract';
 import type { Env } from '../../config/env';
 import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';
@@ -10,7 +15,8 @@ import { idParamsSchema } from '../../lib/id-params';
 import { sendRanged } from '../../lib/send-ranged';
 import { currentUser } from '../auth';
 import type { Storage } from './create-storage';
-import { contentLength, uploadHeaders } from './upload-headers';
+import { downloadName } from './file-names';
+import { uploadHeaders } from './upload-headers';
 
 const uploadQuery = z.object({ name: safeText().max(255).default('') });
 
@@ -37,6 +43,8 @@ export async function filesRoutes(
     '/',
     {
       preHandler: app.authenticate,
+      // What one request may carry; a refused body is read up to twice this so the client hears why.
+      bodyLimit: UPLOAD_CHUNK_BYTES,
       schema: { querystring: uploadQuery, response: { 201: fileUploadSchema, 202: fileUploadSchema } },
       config: {
         rateLimit: {
@@ -53,16 +61,11 @@ export async function filesRoutes(
       if (!(body instanceof Readable)) {
         throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file bytes as application/octet-stream');
       }
-      const unbounded = contentLength(request.headers) === undefined;
-      // A refused body without a length could go on for ever: the connection is closed rather
-      // than read to its end.
-      if (unbounded) reply.header('connection', 'close');
       const result = await uploads.upload(currentUser(request).userId, {
         name: request.query.name,
         ...uploadHeaders(request.headers),
         body,
       });
-      if (unbounded) reply.removeHeader('connection');
       return reply.status(result.status === 'ready' ? 201 : 202).send(result);
     },
   );
@@ -97,7 +100,7 @@ export async function filesRoutes(
     async (request, reply) => {
       const file = await files.open(currentUser(request).userId, request.params.id);
       reply
-        .header('content-disposition', attachment(file.name))
+        .header('content-disposition', attachment(downloadName(file.name, file.mimeType)))
         .header('cache-control', 'private, no-cache')
         .header('x-content-type-options', 'nosniff');
       return sendRanged(request, reply, file);

@@ -4,6 +4,7 @@ import type { ByteRange } from '../../lib/byte-range';
 import { sniffFileType } from './file-type';
 import { type FileStore, NOT_FOUND, toFileUpload, toStoredFile } from './file-store';
 import type { FilesPort } from './files.port';
+import type { StorageQuota } from './storage-quota';
 import type { UploadsService } from './uploads.service';
 
 /** A complete file as the routes stream it: its record and a way to read its bytes. */
@@ -43,6 +44,10 @@ export class FilesService implements FilesPort {
   imageType(data: Buffer): string | null {
     const type = sniffFileType(data);
     return type?.kind === 'image' ? type.mimeType : null;
+  }
+
+  storageQuota(): StorageQuota {
+    return this.uploads.quota();
   }
 
   storeCandidate(userId: string, data: Buffer, name: string): Promise<string> {

@@ -3,3 +3,4 @@ export type { FilesPort } from './files.port';
 export type { Storage } from './create-storage';
 export type { StorageDriver } from './storage-driver.port';
 export { IMAGE_MAX_PIXELS } from './image-check';
+export { type StorageQuota, quotaExceeded } from './storage-quota';

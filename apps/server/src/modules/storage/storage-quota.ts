@@ -1,25 +1,34 @@
 import { AppError } from '../../errors/app-error';
 import { StorageUnavailableError } from '../../errors/domain-errors';
-import type { FilesRepository } from './files.repository';
+
+/**
+ * How long an upload with no new chunk keeps the room for its whole announced size. Past it, an
+ * upload abandoned mid-way holds only the bytes it has (it is deleted later, after
+ * UPLOAD_ABANDON_MINUTES), and going on takes the room again.
+ */
+export const UPLOAD_RESERVATION_MS = 5 * 60_000;
+
+/** What one user may store, as a write checks it (see `db/storage-usage.ts`). */
+export interface StorageQuota {
+  /** The most bytes one user's files and imported card texts may take together. */
+  bytes: number;
+  /** An upload last written before this instant (ISO) holds only the bytes it has. */
+  idleBefore: string;
+}
 
 const megabytes = (bytes: number) => Number((bytes / (1024 * 1024)).toFixed(1));
 
-/**
- * Refuses (413) a file of `size` bytes that would take the user past `quotaBytes`. Uploads under
- * way count with their whole announced size, so the chunks that follow need no check.
- */
-export async function checkQuota(
-  repo: Pick<FilesRepository, 'usedBytes'>,
-  userId: string,
-  size: number,
+/** The 413 for `size` more bytes (of a file, or of a card's text) when `used` of `quotaBytes` are taken. */
+export function quotaExceeded(
+  used: number,
   quotaBytes: number,
-): Promise<void> {
-  const used = await repo.usedBytes(userId);
-  if (used + size <= quotaBytes) return;
-  throw new AppError(
+  size: number,
+  what: 'file' | 'card' = 'file',
+) {
+  return new AppError(
     413,
     'QUOTA_EXCEEDED',
-    `Your storage is full: ${megabytes(used)} MB of ${megabytes(quotaBytes)} MB used, and this file needs ${megabytes(size)} MB. Delete some files to make room.`,
+    `Your storage is full: ${megabytes(used)} MB of ${megabytes(quotaBytes)} MB used, and this ${what} needs ${megabytes(size)} MB. Delete some files to make room.`,
   );
 }
 
@@ -29,9 +38,9 @@ export async function checkQuota(
  */
 export function resumableFailure(error: unknown, fileId: string, uploaded: number): unknown {
   if (!(error instanceof StorageUnavailableError)) return error;
-  return new StorageUnavailableError(
-    `The server could not store this chunk (its storage is full or unavailable). The upload is kept with its first ${uploaded} bytes: send the chunk starting at byte ${uploaded} again later.`,
-    { fileId, uploaded },
-    { cause: error.cause },
-  );
+  return new StorageUnavailableError('write', {
+    message: `The server could not store this chunk (its storage is full or unavailable). The upload is kept with its first ${uploaded} bytes: send the chunk starting at byte ${uploaded} again later.`,
+    details: { fileId, uploaded },
+    cause: error.cause,
+  });
 }

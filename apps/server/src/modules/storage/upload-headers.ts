@@ -36,7 +36,7 @@ const chunkTooLarge = () =>
   new AppError(413, 'CHUNK_TOO_LARGE', `A chunk may hold at most ${UPLOAD_CHUNK_BYTES} bytes`);
 
 /** The announced body length, when Content-Length holds one. */
-export function contentLength(headers: IncomingHttpHeaders): number | undefined {
+function contentLength(headers: IncomingHttpHeaders): number | undefined {
   const declared = header(headers, 'content-length');
   return declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
 }

@@ -9,14 +9,17 @@ import type { FilesMaintenance } from './files-maintenance.service';
 import type { FileRow } from './files.repository';
 import { checkImageHeader } from './image-check';
 import { UploadGapError } from './storage-driver.port';
-import { checkQuota, resumableFailure } from './storage-quota';
+import { cleanName } from './file-names';
+import { type StorageQuota, UPLOAD_RESERVATION_MS, quotaExceeded, resumableFailure } from './storage-quota';
 import { UploadBody } from './upload-body';
 
 export interface UploadCaps {
   maxImageBytes: number;
   maxVideoBytes: number;
-  /** The most bytes one user's files may take together. */
+  /** The most bytes one user's files (and imported card texts) may take together. */
   quotaBytes: number;
+  /** An upload with no new chunk for this long is abandoned, and its room long given back. */
+  abandonAfterMs: number;
 }
 
 /** Where one chunk sits in the file, both ends inclusive, and the file's whole length. */
@@ -41,28 +44,6 @@ export interface UploadRequest {
 /** Enough leading bytes to tell every accepted type apart. */
 const SNIFF_BYTES = 16;
 
-/** Bidi controls let "x\u202Egnp.exe" display as "xexe.png": a name shows what it is. */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const NAME_MAX_UNITS = 200;
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-function cleanName(name: string, type: SniffedType): string {
-  // Path separators and control characters have no place in a display or download name.
-  const cleaned = [...name.replace(BIDI_CONTROLS, '')]
-    .filter(
-      (char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f && char !== '/' && char !== '\\',
-    )
-    .join('')
-    .trim();
-  // Cut between characters as a reader sees them: a split surrogate pair cannot be encoded.
-  let kept = '';
-  for (const { segment } of graphemes.segment(cleaned)) {
-    if (kept.length + segment.length > NAME_MAX_UNITS) break;
-    kept += segment;
-  }
-  return kept || `file.${type.extension}`;
-}
-
 /** Stores files: whole, in chunks sent one request each, or as a provider's candidate output. */
 export class UploadsService {
   constructor(
@@ -70,6 +51,22 @@ export class UploadsService {
     private readonly maintenance: Pick<FilesMaintenance, 'recordSha256'>,
     private readonly caps: UploadCaps,
   ) {}
+
+  /** The quota as a write checks it now. */
+  quota(): StorageQuota {
+    const reservedFor = Math.min(UPLOAD_RESERVATION_MS, this.caps.abandonAfterMs);
+    return {
+      bytes: this.caps.quotaBytes,
+      idleBefore: new Date(this.store.clock().getTime() - reservedFor).toISOString(),
+    };
+  }
+
+  /** Records a new file's row with its whole size reserved, or refuses it (413) past the quota. */
+  private async reserve(row: FileRow) {
+    const quota = this.quota();
+    const used = await this.store.repo.reserve(row, quota);
+    if (used !== null) throw quotaExceeded(used, quota.bytes, Number(row.total_size));
+  }
 
   private capFor(type: SniffedType) {
     return type.kind === 'image' ? this.caps.maxImageBytes : this.caps.maxVideoBytes;
@@ -121,14 +118,13 @@ export class UploadsService {
       const mb = Math.floor(this.capFor(type) / (1024 * 1024));
       throw new AppError(413, 'FILE_TOO_LARGE', `This ${type.kind} is larger than the ${mb} MB limit`);
     }
-    await checkQuota(this.store.repo, userId, total, this.caps.quotaBytes);
     if (Buffer.isBuffer(body) || total === announced) {
       const data = Buffer.isBuffer(body) ? body : await body.toBuffer();
       if (type.kind === 'image') await checkImageHeader(data, type.mimeType);
       return toFileUpload(await this.storeWhole(userId, data, cleanName(name, type), type, false));
     }
     const row = { ...this.newRow(userId, cleanName(name, type), type, total, false), size: 0 };
-    await this.store.repo.insert(row);
+    await this.reserve(row);
     return this.writeChunk(userId, row, 0, body);
   }
 
@@ -156,6 +152,12 @@ export class UploadsService {
         'CHUNK_OUT_OF_ORDER',
         `Chunks must arrive in order; the next one starts at byte ${expected}`,
       );
+    }
+    const quota = this.quota();
+    if (row.updated_at < quota.idleBefore) {
+      // Idle for a while, the upload let go of the room it had not filled: it takes it again first.
+      const used = await this.store.repo.renewReservation(row, quota, this.store.now());
+      if (used !== null) throw quotaExceeded(used, quota.bytes, Number(row.total_size) - expected);
     }
     return this.writeChunk(userId, row, expected, body);
   }
@@ -255,8 +257,8 @@ export class UploadsService {
   }
 
   /**
-   * Records the row as 'uploading' before the bytes land, so a crash in between leaves a row the
-   * sweeper removes rather than bytes nothing points at.
+   * Records the row as 'uploading' (its room reserved) before the bytes land, so a crash in between
+   * leaves a row the sweeper removes rather than bytes nothing points at.
    */
   private async storeWhole(
     userId: string,
@@ -266,7 +268,7 @@ export class UploadsService {
     candidate: boolean,
   ): Promise<FileRow> {
     const row = this.newRow(userId, name, type, data.length, candidate);
-    await this.store.repo.insert(row);
+    await this.reserve(row);
     try {
       await this.store.driver.put(row.id, data);
     } catch (error) {
@@ -288,7 +290,6 @@ export class UploadsService {
     if (!type) throw new Error('Provider output is not an image or a video we accept');
     if (data.length > this.capFor(type))
       throw new Error(`Provider output is larger than the ${type.kind} limit`);
-    await checkQuota(this.store.repo, userId, data.length, this.caps.quotaBytes);
     const row = await this.storeWhole(userId, data, `${name}.${type.extension}`, type, true);
     return fileViewUrl(row.id);
   }

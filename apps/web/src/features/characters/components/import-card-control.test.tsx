@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHARACTER_IMPORT_PATH, MESSAGES } from '@baegen/shared';
+import { CARD_MAX_BYTES, CHARACTER_IMPORT_PATH, MESSAGES } from '@baegen/shared';
 import { characterKeys } from '../../../api/characters.queries';
 import { createQueryClient } from '../../../lib/query-client';
 import { errorResponse, fakeCharacter, jsonResponse, stubFetch } from '../../../test/fake-api';
@@ -90,6 +90,15 @@ describe('ImportCardControl', () => {
     renderControl();
     fireEvent.change(picker(), { target: { files: [pngFile('notes.txt', 'text/plain')] } });
     expect(toast.error).toHaveBeenCalledWith(MESSAGES.cards.notACardFile);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a card over the size limit with the size message, without sending it', () => {
+    renderControl();
+    const huge = pngFile();
+    Object.defineProperty(huge, 'size', { value: CARD_MAX_BYTES + 1 });
+    fireEvent.change(picker(), { target: { files: [huge] } });
+    expect(toast.error).toHaveBeenCalledWith(MESSAGES.cards.tooLarge);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

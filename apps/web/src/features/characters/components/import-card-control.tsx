@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { FileUp } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { MESSAGES } from '@baegen/shared';
+import { CARD_MAX_BYTES, MESSAGES } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError, ResponseSchemaError } from '../../../lib/api-client';
 import { cardContentType, useImportCard } from '../api/use-import-card';
@@ -31,6 +31,11 @@ export function ImportCardControl() {
     const contentType = cardContentType(file);
     if (!contentType) {
       toast.error(MESSAGES.cards.notACardFile);
+      return;
+    }
+    // The server would read it all to refuse it; said at once, the file is never sent.
+    if (file.size > CARD_MAX_BYTES) {
+      toast.error(MESSAGES.cards.tooLarge);
       return;
     }
     importCard.mutate(
