@@ -14,37 +14,47 @@ export interface PortraitJob {
 }
 
 export interface PortraitJobHandlers {
-  /** The job made a picture: its stored URL. */
-  onGenerated: (url: string) => void;
-  /** The job could not start (`error` is why), or ended without a picture (`error` is null). */
+  /**
+   * The job made a picture: its stored URL. `live` when the form saw the job run, so its end is
+   * news; a job that had ended before the form read it only puts its picture back.
+   */
+  onGenerated: (url: string, live: boolean) => void;
+  /** The job could not start (`error` is why), or ended without a picture while watched (null). */
   onFailed: (error: unknown) => void;
 }
 
 /**
  * The portrait as a generation job, kept in the URL (`?portraitJob=<id>`) so that a reload, the
- * header's list or a toast's link shows its progress again and the picture still arrives. A
- * cancelled job ends quietly: that was the person's own doing.
+ * header's list or a toast's link shows its progress again and the picture still arrives. The id
+ * stays after the job ends, as the media form's does: nothing navigates when a job ends (that could
+ * pull back a person who just left the page), and a reload brings the picture back. A failure that
+ * happened before the form read the job is left alone, and a cancel is quiet: the person's own doing.
  */
 export function usePortraitJob(
   characterId: string | undefined,
   { onGenerated, onFailed }: PortraitJobHandlers,
 ): PortraitJob {
   const tracked = useGenerationJob('portrait');
-  const { job, forget } = tracked;
-  // A job already ended when read is settled once, though an effect may run twice for it.
+  const { job } = tracked;
+  // The job seen running here, and the last one whose end was handled (once, though an effect
+  // may run twice for it).
+  const watched = useRef<string | null>(null);
   const settled = useRef<string | null>(null);
 
-  const settle = useEffectEvent((ended: Generation) => {
-    if (settled.current === ended.$id) return;
-    settled.current = ended.$id;
-    forget();
-    if (ended.status === 'cancelled') return;
-    const url = ended.status === 'succeeded' ? ended.outputs[0] : undefined;
-    if (url) onGenerated(url);
-    else onFailed(null);
+  const observe = useEffectEvent((seen: Generation) => {
+    if (isActiveGeneration(seen)) {
+      watched.current = seen.$id;
+      return;
+    }
+    if (settled.current === seen.$id) return;
+    settled.current = seen.$id;
+    const live = watched.current === seen.$id;
+    const url = seen.status === 'succeeded' ? seen.outputs[0] : undefined;
+    if (url) onGenerated(url, live);
+    else if (live && seen.status !== 'cancelled') onFailed(null);
   });
   useEffect(() => {
-    if (job && !isActiveGeneration(job)) settle(job);
+    if (job) observe(job);
   }, [job]);
 
   const active = job && isActiveGeneration(job) ? job : undefined;

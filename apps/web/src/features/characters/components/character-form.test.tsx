@@ -213,7 +213,8 @@ describe('CharacterForm', () => {
     expect(screen.queryByDisplayValue('/api/files/one/view')).toBeNull();
     expect(toast.success).toHaveBeenCalledExactlyOnceWith(MESSAGES.characters.imageGenerated);
     expect(screen.queryByRole('progressbar')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
+    // The id stays: a reload brings the picture back, and nothing navigates when a job ends.
+    expect(screen.getByTestId('where').textContent).toBe('/characters/new?portraitJob=p1');
     expect(button('Generate').disabled).toBe(false);
     fireEvent.click(button('Edit URL'));
     expect(field('Character Image URL').value).toBe('/api/files/one/view');
@@ -232,7 +233,24 @@ describe('CharacterForm', () => {
     await jobBecomes(portraitDone);
     expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.imageGenerated);
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
+  });
+
+  it('puts back the picture of a job that had ended before the form read it, without news', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, portraitDone));
+    renderForm(emptyFormValues, undefined, '/characters/new?portraitJob=p1');
+    expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
+    expect(button('Generate').disabled).toBe(false);
+    fireEvent.click(button('Edit URL'));
+    expect(field('Character Image URL').value).toBe('/api/files/one/view');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('leaves the field alone for a job that had failed before the form read it', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...portraitJob, status: 'failed' }));
+    renderForm({ ...filled, imageUrl: 'https://old.example/a.png' }, 'abc', '/characters/new?portraitJob=p1');
+    await waitFor(() => expect(button('Generate').disabled).toBe(false));
+    expect(field('Character Image URL').value).toBe('https://old.example/a.png');
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('cancels the running job quietly and leaves the portrait as it was', async () => {
@@ -250,7 +268,6 @@ describe('CharacterForm', () => {
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/api/generations/p1/cancel');
     expect(init?.method).toBe('POST');
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
     expect(button('Generate').disabled).toBe(false);
     expect(field('Character Image URL').value).toBe('https://old.example/a.png');
     expect(toast.success).not.toHaveBeenCalled();
@@ -314,7 +331,6 @@ describe('CharacterForm', () => {
     await jobBecomes(ended);
     await waitFor(() => expect(toast.error).toHaveBeenCalledExactlyOnceWith(MESSAGES.characters.imageFailed));
     expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/characters/new'));
     expect(button('Generate').disabled).toBe(false);
   });
 

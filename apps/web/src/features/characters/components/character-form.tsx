@@ -74,10 +74,10 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const previewUrl = useDebouncedValue(values.imageUrl, PREVIEW_DEBOUNCE_MS);
 
   const portrait = usePortraitJob(characterId, {
-    onGenerated: (url) => {
+    onGenerated: (url, live) => {
       setValues((current) => ({ ...current, imageUrl: url }));
       setKnownPortrait({ url, origin: 'generated' });
-      toast.success(MESSAGES.characters.imageGenerated);
+      if (live) toast.success(MESSAGES.characters.imageGenerated);
     },
     onFailed: (error) => {
       setValues((current) => ({ ...current, imageUrl: defaultAvatarUrl(current.name.trim()) }));
