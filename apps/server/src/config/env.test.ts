@@ -158,6 +158,7 @@ describe('production guard on the demo providers', () => {
     OPENAI_API_KEY: 'sk-1',
     VIDEO_PROVIDER: 'fal',
     FAL_KEY: 'fal-key',
+    CHAT_PROVIDER: 'openai',
   };
 
   function issuesOf(source: NodeJS.ProcessEnv): string[] {
@@ -174,7 +175,7 @@ describe('production guard on the demo providers', () => {
     const issues = issuesOf({ NODE_ENV: 'production', PORT: 'eighty' });
     expect(issues.map((issue) => issue.split(':')[0]).sort()).toEqual(['DEMO_PROVIDERS', 'PORT']);
     expect(issues.find((issue) => issue.startsWith('DEMO_PROVIDERS:'))).toBe(
-      'DEMO_PROVIDERS: must be true to run NODE_ENV=production with IMAGE_PROVIDER=demo, PROMPT_PROVIDER=demo, VIDEO_PROVIDER=demo, which fake their answers: choose real providers, or set DEMO_PROVIDERS=true if that is meant',
+      'DEMO_PROVIDERS: must be true to run NODE_ENV=production with IMAGE_PROVIDER=demo, PROMPT_PROVIDER=demo, VIDEO_PROVIDER=demo, CHAT_PROVIDER=demo, which fake their answers: choose real providers, or set DEMO_PROVIDERS=true if that is meant',
     );
   });
 
@@ -184,7 +185,7 @@ describe('production guard on the demo providers', () => {
       'OPENAI_API_KEY: is required when PROMPT_PROVIDER=openai',
       'A1111_BASE_URL: is required when IMAGE_PROVIDER=a1111',
       expect.stringMatching(
-        /^DEMO_PROVIDERS: must be true to run NODE_ENV=production with VIDEO_PROVIDER=demo,/,
+        /^DEMO_PROVIDERS: must be true to run NODE_ENV=production with VIDEO_PROVIDER=demo, CHAT_PROVIDER=demo,/,
       ),
     ]);
   });
