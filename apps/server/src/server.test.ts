@@ -59,7 +59,9 @@ describe('server process', () => {
       });
       child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 
-      await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, 20_000);
+      // Starting means compiling the server's TypeScript through tsx, which on a busy machine takes far
+      // longer than the shutdown this test is about: the wait is generous, the checks are not.
+      await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, 90_000);
       const dbFile = path.join(dataDir, 'baegen.db');
       expect(fs.existsSync(`${dbFile}-wal`)).toBe(true);
 
@@ -82,6 +84,6 @@ describe('server process', () => {
       } finally {
         reopened.close();
       }
-    });
+    }, 120_000);
   }
 });
