@@ -80,7 +80,10 @@ describe(`replies from an OpenAI-compatible server (${TEST_DIALECT})`, () => {
     const sent = JSON.parse(vendor.requests.at(-1)!.body.toString('utf8')) as SentRequest;
     expect(sent).toMatchObject({ model: 'harbour-model-1', stream: true });
     expect(sent.messages[0]!.role).toBe('system');
-    expect(sent.messages[0]!.content).toContain('Maren keeps the lighthouse.');
+    // A character made in the form: her Appearance, her Background, her Personality Matrix.
+    for (const part of ['red hair', 'Maren keeps the lighthouse.', 'warm']) {
+      expect(sent.messages[0]!.content).toContain(part);
+    }
     expect(sent.messages.at(-1)).toEqual({ role: 'user', content: 'Good evening!' });
   });
 

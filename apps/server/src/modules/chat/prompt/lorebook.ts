@@ -28,7 +28,7 @@ export interface SelectedLore {
   tokens: number;
 }
 
-export const DEFAULT_SCAN_DEPTH = 2;
+const DEFAULT_SCAN_DEPTH = 2;
 
 interface Entry extends LoreEntry {
   constant: boolean;

@@ -93,7 +93,9 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const budgetTokens = Math.max(0, input.contextTokens - input.maxReplyTokens);
   const continueFrom = input.continueFrom?.length ? input.continueFrom : undefined;
   // A reply stopped before its first word has no text, which some APIs refuse as a message.
-  const history = withoutContinued(input.history, continueFrom).filter((message) => message.content.trim());
+  const history = withoutContinued(input.history, continueFrom).filter((message) =>
+    /\S/.test(message.content),
+  );
 
   const lore = selectLore(
     character.character_book,

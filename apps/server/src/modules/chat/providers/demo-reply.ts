@@ -32,7 +32,7 @@ const pick = <T>(items: readonly T[], seed: number, salt: number): T =>
   items[(seed >>> (salt % 24)) % items.length]!;
 
 /** The word of theirs the reply picks up: the longest that is not filler, else none. */
-export function topicOf(text: string): string | undefined {
+function topicOf(text: string): string | undefined {
   const words = text.match(/[\p{L}][\p{L}'-]{3,}/gu) ?? [];
   const candidates = words.filter((word) => !STOP_WORDS.has(word.toLowerCase()));
   return candidates.reduce<string | undefined>(
