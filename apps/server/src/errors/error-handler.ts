@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
+import { type DatabaseFault, databaseFaultIn } from './database-errors';
 import { InvalidCursorError, StorageUnavailableError } from './domain-errors';
 
 function send(
@@ -12,6 +13,31 @@ function send(
 ) {
   return reply.status(status).send({ error: { ...details, code, message } });
 }
+
+/** How each database failure answers; the request itself was fine, so it may be sent again. */
+const DATABASE_ANSWERS: Record<
+  DatabaseFault,
+  { status: number; code: string; message: string; retryAfterSeconds?: number }
+> = {
+  unreachable: {
+    status: 503,
+    code: 'DATABASE_UNAVAILABLE',
+    message: 'The database is unavailable right now. Please try again in a few seconds.',
+    retryAfterSeconds: 5,
+  },
+  busy: {
+    status: 503,
+    code: 'DATABASE_UNAVAILABLE',
+    message: 'The database is busy right now. Please try again in a moment.',
+    retryAfterSeconds: 1,
+  },
+  storage: {
+    status: 507,
+    code: 'DATABASE_STORAGE_UNAVAILABLE',
+    message:
+      'The server cannot save changes right now (its database storage is full or failing). Please try again later.',
+  },
+};
 
 /** One error handler: `{ error: { code, message } }`, and never a stack trace on 5xx. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -25,6 +51,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof StorageUnavailableError) {
       request.log.error({ err: error.cause ?? error }, 'file storage failed');
       return send(reply, 507, error.code, error.message, error.details);
+    }
+    const fault = databaseFaultIn(error)?.fault;
+    if (fault) {
+      const answer = DATABASE_ANSWERS[fault];
+      request.log[fault === 'storage' ? 'error' : 'warn']({ err: error }, 'the database failed a request');
+      if (answer.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(answer.retryAfterSeconds));
+      return send(reply, answer.status, answer.code, answer.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
