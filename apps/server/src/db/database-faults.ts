@@ -11,22 +11,27 @@ import type {
 } from 'kysely';
 import { asDatabaseFault } from '../errors/database-errors';
 
-function raise(error: unknown): never {
-  throw asDatabaseFault(error);
+/** Runs `call`, raising its error (thrown at once, as better-sqlite3 does, or later) as a fault. */
+async function guarded<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asDatabaseFault(error);
+  }
 }
 
 class FaultConnection implements DatabaseConnection {
   constructor(readonly inner: DatabaseConnection) {}
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return this.inner.executeQuery<R>(query).catch(raise);
+    return guarded(() => this.inner.executeQuery<R>(query));
   }
 
   async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     try {
       yield* this.inner.streamQuery<R>(query, chunkSize);
     } catch (error) {
-      raise(error);
+      throw asDatabaseFault(error);
     }
   }
 }
@@ -39,19 +44,27 @@ class FaultDriver implements Driver {
   constructor(private readonly inner: Driver) {}
 
   init() {
-    return this.inner.init().catch(raise);
+    return guarded(() => this.inner.init());
   }
   async acquireConnection() {
-    return new FaultConnection(await this.inner.acquireConnection().catch(raise));
+    return new FaultConnection(await guarded(() => this.inner.acquireConnection()));
   }
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return this.inner.beginTransaction(unwrap(connection), settings).catch(raise);
+    return guarded(() => this.inner.beginTransaction(unwrap(connection), settings));
   }
   commitTransaction(connection: DatabaseConnection) {
-    return this.inner.commitTransaction(unwrap(connection)).catch(raise);
+    return guarded(() => this.inner.commitTransaction(unwrap(connection)));
   }
-  rollbackTransaction(connection: DatabaseConnection) {
-    return this.inner.rollbackTransaction(unwrap(connection)).catch(raise);
+  async rollbackTransaction(connection: DatabaseConnection) {
+    try {
+      await this.inner.rollbackTransaction(unwrap(connection));
+    } catch (error) {
+      // SQLite rolls a transaction back by itself when a statement fails with SQLITE_FULL,
+      // SQLITE_IOERR, SQLITE_BUSY or SQLITE_NOMEM: the rollback is done, and its error would
+      // hide the one that says why.
+      if (/no transaction is active/.test((error as Error).message)) return;
+      throw asDatabaseFault(error);
+    }
   }
   savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
     return this.savepointCall('savepoint', connection, name, compile);
@@ -77,7 +90,7 @@ class FaultDriver implements Driver {
   ): Promise<void> {
     const call = this.inner[method];
     if (!call) throw new Error(`The database driver does not support ${method}`);
-    await call.call(this.inner, unwrap(connection), name, compile).catch(raise);
+    await guarded(() => call.call(this.inner, unwrap(connection), name, compile));
   }
 }
 
