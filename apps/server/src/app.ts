@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './config/env';
 import type { DbHandle } from './db/client';
 import { AppError } from './errors/app-error';
+import { connectionErrorSummary } from './errors/database-errors';
 import { registerErrorHandler } from './errors/error-handler';
 import { type Clock, systemClock } from './lib/clock';
 import { newId } from './lib/ids';
@@ -89,6 +90,13 @@ export async function buildApp(deps: AppDeps) {
     assetsDir: deps.assetsDir ?? findAssetsDir(),
     listCache: new ListPageCache(env.LIST_CACHE_MB * 1024 * 1024),
   });
+  const stopWatching = database.onConnectionError((error) =>
+    app.log.warn(
+      connectionErrorSummary(error),
+      'an idle database connection was lost; the pool opens another when needed',
+    ),
+  );
+  app.addHook('onClose', async () => stopWatching());
 
   await app.register(fleetModule);
   await app.register(authModule);

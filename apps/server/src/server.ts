@@ -10,6 +10,7 @@ async function main() {
   const database = createDb({
     databaseUrl: env.DATABASE_URL,
     sqlitePath: path.join(env.DATA_DIR, 'baegen.db'),
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
   });
   await migrateToLatest(database.db);
 

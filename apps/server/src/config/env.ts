@@ -18,6 +18,8 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // How long a PostgreSQL query, the job queue or the announcement channel waits for a connection.
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { reportingFaults } from './database-faults';
 import { migrationProvider } from './migrations';
 import { reusingStatements } from './sqlite-statements';
 import type { Database } from './schema';
@@ -16,34 +17,61 @@ export interface DbOptions {
   sqlitePath: string;
   /** PostgreSQL schema to use (tests run each suite in a fresh one). */
   pgSchema?: string;
+  /** PostgreSQL: how long a query waits for a connection before it fails (DatabaseFaultError). */
+  connectTimeoutMs?: number;
+  /** SQLite: how long a write waits for another connection's lock before it fails. */
+  busyTimeoutMs?: number;
 }
 
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * `listener` hears each error of a pooled PostgreSQL connection lost while idle (the pool drops
+   * it and opens another when needed); answers the function that stops listening.
+   */
+  onConnectionError(listener: (error: Error) => void): () => void;
   close(): Promise<void>;
 }
 
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
 export function createDb(options: DbOptions): DbHandle {
+  const listeners = new Set<(error: Error) => void>();
+  const onConnectionError = (listener: (error: Error) => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // Finds a connection whose peer went away without a word (a dead network path).
+      keepAlive: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle connection's error reaches the pool, and without a listener it would end the process.
+    pool.on('error', (error) => listeners.forEach((listener) => listener(error)));
+    // One checked out also raises it on the client itself; its query fails with it, which is
+    // the caller's to handle, so the event needs a listener and nothing more.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // BIGINT comes back as a string by default; our sizes fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number(value));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: reportingFaults(new PostgresDialect({ pool })) });
+    return { db, dialect: 'postgres', onConnectionError, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.round(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS)}`);
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const db = new Kysely<Database>({
+    dialect: reportingFaults(new SqliteDialect({ database: reusingStatements(sqlite) })),
+  });
+  return { db, dialect: 'sqlite', onConnectionError, close: () => db.destroy() };
 }
 
 /** The PostgreSQL schema that unqualified names resolve to (the search_path's first); none on SQLite. */

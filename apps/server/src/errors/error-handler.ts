@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { drainRequest } from '../lib/drain-request';
 import { AppError } from './app-error';
+import { type DatabaseFault, databaseFaultIn } from './database-errors';
 import { InvalidCursorError, StorageUnavailableError } from './domain-errors';
 
 function send(
@@ -13,6 +14,31 @@ function send(
 ) {
   return reply.status(status).send({ error: { ...details, code, message } });
 }
+
+/** How each database failure answers; the request itself was fine, so it may be sent again. */
+const DATABASE_ANSWERS: Record<
+  DatabaseFault,
+  { status: number; code: string; message: string; retryAfterSeconds?: number }
+> = {
+  unreachable: {
+    status: 503,
+    code: 'DATABASE_UNAVAILABLE',
+    message: 'The database is unavailable right now. Please try again in a few seconds.',
+    retryAfterSeconds: 5,
+  },
+  busy: {
+    status: 503,
+    code: 'DATABASE_UNAVAILABLE',
+    message: 'The database is busy right now. Please try again in a moment.',
+    retryAfterSeconds: 1,
+  },
+  storage: {
+    status: 507,
+    code: 'DATABASE_STORAGE_UNAVAILABLE',
+    message:
+      'The server cannot save changes right now (its database storage is full or failing). Please try again later.',
+  },
+};
 
 /** When a client may try a read again after the store failed to serve it. */
 const STORAGE_RETRY_AFTER_SECONDS = 30;
@@ -30,6 +56,13 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     // 507 for a write the store refused (nothing was saved), 503 for a read it cannot serve now.
     if (error.operation === 'read') reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS));
     return send(reply, error.operation === 'write' ? 507 : 503, error.code, error.message, error.details);
+  }
+  const fault = databaseFaultIn(error)?.fault;
+  if (fault) {
+    const known = DATABASE_ANSWERS[fault];
+    request.log[fault === 'storage' ? 'error' : 'warn']({ err: error }, 'the database failed a request');
+    if (known.retryAfterSeconds !== undefined) reply.header('retry-after', String(known.retryAfterSeconds));
+    return send(reply, known.status, known.code, known.message);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];

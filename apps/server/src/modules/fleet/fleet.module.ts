@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { listenToChannels } from './channels.repository';
 import { AppError } from '../../errors/app-error';
+import { connectionErrorSummary, isDatabaseUnavailable } from '../../errors/database-errors';
 import { createFleet } from './fleet';
 import { FleetRepository } from './fleet.repository';
 import { Scheduler } from './scheduler';
@@ -11,8 +12,11 @@ import { Scheduler } from './scheduler';
 interface Channels {
   /** Whether other instances may be listening: repositories notify only then. */
   readonly shared: boolean;
-  /** Before the app is ready: `handler` gets each payload announced on `channel` by any instance. */
-  listen(channel: string, handler: (payload: string) => void): void;
+  /**
+   * Before the app is ready: `handler` gets each payload announced on `channel` by any instance.
+   * `resubscribed` runs when the channel is back after a drop, during which announcements were lost.
+   */
+  listen(channel: string, handler: (payload: string) => void, resubscribed?: () => void): void;
 }
 
 declare module 'fastify' {
@@ -31,7 +35,7 @@ const RATE_LIMIT_PRUNE_MS = 60_000;
  */
 export const fleetModule = fp(
   async (app: FastifyInstance) => {
-    const { database, clock, fleetUrl, instanceId } = app.platform;
+    const { env, database, clock, fleetUrl, instanceId } = app.platform;
     const fleet = createFleet(fleetUrl ? new FleetRepository(database.db) : null, clock);
 
     await app.register(fastifyRateLimit, {
@@ -55,21 +59,40 @@ export const fleetModule = fp(
         if (typeof result === 'number')
           app.log[result > 0 ? 'info' : 'debug']({ task, result }, 'periodic task');
       },
-      onError: (task, error) => app.log.error({ err: error, task }, 'periodic task failed'),
+      onError: (task, error) =>
+        isDatabaseUnavailable(error)
+          ? app.log.warn({ err: error, task }, 'periodic task skipped: the database is unavailable')
+          : app.log.error({ err: error, task }, 'periodic task failed'),
     });
     scheduler.add({ name: 'rate-limit-prune', everyMs: RATE_LIMIT_PRUNE_MS, run: fleet.pruneRateLimits });
     app.decorate('scheduler', scheduler);
 
     const handlers = new Map<string, (payload: string) => void>();
+    const resubscribers: (() => void)[] = [];
     app.decorate('channels', {
       shared: fleetUrl !== null,
-      listen: (channel: string, handler: (payload: string) => void) => void handlers.set(channel, handler),
+      listen: (channel: string, handler: (payload: string) => void, resubscribed?: () => void) => {
+        handlers.set(channel, handler);
+        if (resubscribed) resubscribers.push(resubscribed);
+      },
     });
     let listener: { close(): Promise<void> } | null = null;
     app.addHook('onReady', async () => {
       if (fleetUrl && handlers.size > 0) {
-        listener = await listenToChannels(fleetUrl, handlers, (error) =>
-          app.log.warn({ err: error }, 'an announcement channel dropped'),
+        listener = await listenToChannels(
+          { connectionString: fleetUrl, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS },
+          handlers,
+          {
+            onError: (error) =>
+              app.log.warn(
+                connectionErrorSummary(error),
+                'the announcement channels dropped; connecting again',
+              ),
+            onResubscribed: () => {
+              app.log.info({ channels: [...handlers.keys()] }, 'announcement channels subscribed again');
+              for (const resubscribed of resubscribers) resubscribed();
+            },
+          },
         );
       }
       scheduler.start();

@@ -110,7 +110,11 @@ export const generationModule = fp(
       event: (userId, seq) => repo.event(userId, seq),
       onError: (error) => app.log.error({ err: error }, 'relaying a generation event failed'),
     });
-    app.channels.listen(GENERATION_EVENTS_CHANNEL, (payload) => relay.receive(payload));
+    app.channels.listen(
+      GENERATION_EVENTS_CHANNEL,
+      (payload) => relay.receive(payload),
+      () => hub.gap(),
+    );
 
     const shutdown = new AbortController();
     app.addHook('preClose', async () => shutdown.abort());

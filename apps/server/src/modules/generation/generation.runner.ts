@@ -1,5 +1,6 @@
 import { API_MESSAGES } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
+import { isDatabaseUnavailable } from '../../errors/database-errors';
 import { StorageUnavailableError } from '../../errors/domain-errors';
 import type { Clock } from '../../lib/clock';
 import { type JobContext, RetryableJobError } from '../queue';
@@ -135,6 +136,8 @@ export class GenerationRunner {
   }
 
   private async settleFailure(userId: string, id: string, error: unknown, queueSignal: AbortSignal) {
+    // Nothing is wrong with the job: the queue runs it again once the database is back.
+    if (isDatabaseUnavailable(error)) throw error;
     const row = await this.repo.get(userId, id);
     if (!row) return;
     if (row.status === 'cancelled') {

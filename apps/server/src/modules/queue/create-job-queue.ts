@@ -6,7 +6,8 @@ import { SqlJobQueue } from './sql-job-queue';
 
 export interface CreateJobQueueDeps {
   database: QueueDatabase;
-  env: Pick<Env, 'DATABASE_URL' | 'GENERATION_CONCURRENCY'>;
+  env: Pick<Env, 'DATABASE_URL' | 'GENERATION_CONCURRENCY'> &
+    Partial<Pick<Env, 'DATABASE_CONNECT_TIMEOUT_MS'>>;
   clock: () => Date;
   logger: JobLogger;
   /** Tuning beyond the env (tests shorten the poll, the backoff and the lease). */
@@ -25,7 +26,12 @@ export function createJobQueue({ database, env, clock, logger, options = {} }: C
     return new GraphileJobQueue({
       clock,
       logger,
-      options: { ...queueOptions, connectionString: env.DATABASE_URL, schema: workerSchema },
+      options: {
+        ...queueOptions,
+        connectionString: env.DATABASE_URL,
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        schema: workerSchema,
+      },
     });
   }
   return new SqlJobQueue({

@@ -1,14 +1,14 @@
-import { EventEmitter } from 'node:events';
 import {
   Logger,
-  type Runner,
   type Task,
   type WorkerEvents,
   type WorkerUtils,
   makeWorkerUtils,
-  run,
+  runTaskList,
 } from 'graphile-worker';
 import pg from 'pg';
+import { asDatabaseFault, connectionErrorSummary } from '../../errors/database-errors';
+import { GraphileWorkers } from './graphile-workers';
 import { BaseJobQueue } from './job-queue.base';
 import {
   type EnqueueOptions,
@@ -23,6 +23,8 @@ export interface GraphileJobQueueOptions extends JobQueueOptions {
   connectionString: string;
   /** The schema graphile-worker installs its tables and functions in (created if missing). */
   schema: string;
+  /** How long a connection to the database may take before the attempt fails. */
+  connectTimeoutMs?: number;
 }
 
 export interface GraphileJobQueueDeps {
@@ -60,18 +62,33 @@ export class GraphileJobQueue extends BaseJobQueue {
   private readonly pool: pg.Pool;
   private readonly graphileLogger: Logger;
   private readonly options: GraphileJobQueueOptions;
+  private readonly workers: GraphileWorkers;
   private utils: Promise<WorkerUtils> | null = null;
-  private runner: Runner | null = null;
+  private started = false;
 
   constructor(deps: GraphileJobQueueDeps) {
     super(deps.clock, deps.logger, deps.options);
     this.options = deps.options;
-    // Workers each hold a connection while they run a job; one more listens, one more enqueues.
+    // A connection for each worker taking or settling a job, and one listening per worker pool:
+    // after lost workers were replaced there may be up to one pool per worker.
     this.pool = new pg.Pool({
       connectionString: this.options.connectionString,
-      max: this.options.concurrency + 2,
+      max: 2 * this.options.concurrency + 1,
+      connectionTimeoutMillis: this.options.connectTimeoutMs,
+      keepAlive: true,
     });
-    this.pool.on('error', (error) => this.logger.warn({ err: error }, 'Job queue database connection lost'));
+    // Without listeners, a connection lost while idle or checked out would end the process.
+    this.pool.on('error', (error) =>
+      this.logger.warn(connectionErrorSummary(error), 'Job queue database connection lost'),
+    );
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    this.workers = new GraphileWorkers({
+      start: (concurrency, events) => this.startPool(concurrency, events),
+      unlock: async (workerIds) => (await this.workerUtils()).forceUnlockWorkers(workerIds),
+      ping: async () => void (await this.pool.query('select 1')),
+      observe: (events) => this.observe(events),
+      logger: this.logger,
+    });
     this.graphileLogger = new Logger((scope) => (level, message) => {
       const log = String(level) === 'error' || String(level) === 'warning' ? 'warn' : 'debug';
       this.logger[log]({ ...scope }, message);
@@ -80,18 +97,47 @@ export class GraphileJobQueue extends BaseJobQueue {
 
   async enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<void> {
     const maxAttempts = this.maxAttemptsOf(options);
-    const utils = await this.workerUtils();
-    await utils.addJob(name, payload, {
-      maxAttempts,
-      ...(options.runAt ? { runAt: options.runAt } : {}),
-      // Our jobs leave no row behind once handled, so "no row with this key" means none queued or running.
-      ...(options.key ? { jobKey: options.key, jobKeyMode: 'unsafe_dedupe' as const } : {}),
-    });
+    try {
+      const utils = await this.workerUtils();
+      await utils.addJob(name, payload, {
+        maxAttempts,
+        ...(options.runAt ? { runAt: options.runAt } : {}),
+        // Our jobs leave no row behind once handled, so "no row with this key" means none queued or running.
+        ...(options.key ? { jobKey: options.key, jobKeyMode: 'unsafe_dedupe' as const } : {}),
+      });
+    } catch (error) {
+      throw asDatabaseFault(error);
+    }
   }
 
   protected async begin(): Promise<void> {
     await this.workerUtils();
-    const events: WorkerEvents = new EventEmitter();
+    this.workers.start(this.options.concurrency);
+    this.started = true;
+  }
+
+  /** Workers only: graphile's runner would add a cron, whose start-up query's failure nobody catches. */
+  private startPool(concurrency: number, events: WorkerEvents) {
+    return runTaskList(
+      {
+        schema: this.options.schema,
+        concurrency,
+        pollInterval: this.options.pollIntervalMs ?? JOB_QUEUE_DEFAULTS.pollIntervalMs,
+        noHandleSignals: true,
+        logger: this.graphileLogger,
+        events,
+      },
+      Object.fromEntries([...this.handlers].map(([name, handler]) => [name, this.task(handler)])),
+      this.pool,
+    );
+  }
+
+  private observe(events: WorkerEvents): void {
+    // A worker that could not record the outcome leaves the job locked; its follow-up is void.
+    events.on('worker:fatalError', ({ worker }) => {
+      const job = worker.getActiveJob();
+      if (job) this.followUps.delete(String(job.id));
+    });
     events.on('job:complete', ({ job, error }) => {
       const id = String(job.id);
       const followUp = this.followUps.get(id);
@@ -103,22 +149,11 @@ export class GraphileJobQueue extends BaseJobQueue {
         .finally(() => this.pendingFollowUps.delete(pending));
       this.pendingFollowUps.add(pending);
     });
-    this.runner = await run({
-      pgPool: this.pool,
-      schema: this.options.schema,
-      concurrency: this.options.concurrency,
-      pollInterval: this.options.pollIntervalMs ?? JOB_QUEUE_DEFAULTS.pollIntervalMs,
-      noHandleSignals: true,
-      logger: this.graphileLogger,
-      events,
-      taskList: Object.fromEntries([...this.handlers].map(([name, handler]) => [name, this.task(handler)])),
-      parsedCronItems: [],
-    });
   }
 
   protected async drain(graceMs: number): Promise<void> {
     this.state = 'stopped';
-    if (this.runner) {
+    if (this.started) {
       const graceTimer = setTimeout(() => {
         for (const job of this.running.values()) {
           job.handedBack = true;
@@ -126,16 +161,16 @@ export class GraphileJobQueue extends BaseJobQueue {
         }
       }, graceMs);
       // Resolves once every worker has finished its job and recorded the outcome.
-      await this.runner.stop();
+      await this.workers.stop();
       clearTimeout(graceTimer);
       await Promise.all(this.pendingFollowUps);
     }
-    if (this.utils) await (await this.utils).release();
+    await this.utils?.then((utils) => utils.release()).catch(() => undefined);
     await this.pool.end();
   }
 
   private workerUtils(): Promise<WorkerUtils> {
-    this.utils ??= (async () => {
+    const made = (this.utils ??= (async () => {
       const utils = await makeWorkerUtils({
         pgPool: this.pool,
         schema: this.options.schema,
@@ -143,8 +178,12 @@ export class GraphileJobQueue extends BaseJobQueue {
       });
       await utils.migrate();
       return utils;
-    })();
-    return this.utils;
+    })());
+    // Made while the database was away: the next call tries again.
+    made.catch(() => {
+      if (this.utils === made) this.utils = null;
+    });
+    return made;
   }
 
   private task(handler: JobHandler): Task {
@@ -174,10 +213,10 @@ export class GraphileJobQueue extends BaseJobQueue {
         const failure = this.judgeFailure(run);
         if (failure.outcome === 'handed back') {
           this.followUps.set(id, { runAt: this.clock(), refundAttempt: true });
-        } else if (failure.outcome === 'retry') {
+        } else if (failure.outcome === 'retry' || failure.outcome === 'postponed') {
           this.followUps.set(id, {
             runAt: new Date(this.clock().getTime() + failure.delayMs),
-            refundAttempt: false,
+            refundAttempt: failure.outcome === 'postponed',
           });
         }
         this.logFailure(run, failure);

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../errors/database-errors';
 import type {
   EnqueueOptions,
   JobHandler,
@@ -8,9 +9,15 @@ import type {
 } from './job-queue.port';
 import { JOB_QUEUE_DEFAULTS, RetryableJobError, retryDelayMs } from './job-queue.port';
 
-/** What becomes of a job whose handler threw. */
+/**
+ * What becomes of a job whose handler threw. A job postponed met an unavailable database: it runs
+ * again after the delay without spending an attempt, since nothing was wrong with the job.
+ */
 export type JobFailure =
-  { outcome: 'handed back' } | { outcome: 'retry'; delayMs: number } | { outcome: 'failed' };
+  | { outcome: 'handed back' }
+  | { outcome: 'retry'; delayMs: number }
+  | { outcome: 'postponed'; delayMs: number }
+  | { outcome: 'failed' };
 
 interface FailedRun {
   error: unknown;
@@ -62,12 +69,13 @@ export abstract class BaseJobQueue implements JobQueue {
 
   protected judgeFailure({ error, handedBack, details }: FailedRun): JobFailure {
     if (handedBack) return { outcome: 'handed back' };
+    const delayMs = retryDelayMs(
+      details.attempt,
+      this.tuning.retryBaseMs ?? JOB_QUEUE_DEFAULTS.retryBaseMs,
+      this.tuning.retryMaxMs ?? JOB_QUEUE_DEFAULTS.retryMaxMs,
+    );
+    if (isDatabaseUnavailable(error)) return { outcome: 'postponed', delayMs };
     if (error instanceof RetryableJobError && details.attempt < details.maxAttempts) {
-      const delayMs = retryDelayMs(
-        details.attempt,
-        this.tuning.retryBaseMs ?? JOB_QUEUE_DEFAULTS.retryBaseMs,
-        this.tuning.retryMaxMs ?? JOB_QUEUE_DEFAULTS.retryMaxMs,
-      );
       return { outcome: 'retry', delayMs };
     }
     return { outcome: 'failed' };
@@ -78,6 +86,11 @@ export abstract class BaseJobQueue implements JobQueue {
     if (failure.outcome === 'handed back') this.logger.info(details, 'Job handed back to the queue on stop');
     else if (failure.outcome === 'retry')
       this.logger.warn({ ...details, err: error, retryInMs: failure.delayMs }, 'Job failed; it will retry');
+    else if (failure.outcome === 'postponed')
+      this.logger.warn(
+        { ...details, err: error, retryInMs: failure.delayMs },
+        'Job stopped: the database is unavailable; it runs again without spending an attempt',
+      );
     else this.logger.error({ ...details, err: error }, 'Job failed');
   }
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { DatabaseFaultError } from '../../errors/database-errors';
 import { type JobContext, type JobQueue, type JobQueueOptions, RetryableJobError } from './job-queue.port';
 
 export type TestQueueOptions = Partial<JobQueueOptions>;
@@ -149,6 +150,24 @@ export function jobQueueContract(make: () => Promise<JobQueueFixture>) {
     expect(runs).toEqual([1]);
     await q.enqueue('broken', {}, { key: 'broken-1' });
     await waitFor(() => runs.length === 2);
+  });
+
+  it('runs a job that met an unavailable database again without spending an attempt', async () => {
+    const attempts: number[] = [];
+    const q = queue();
+    q.register('needs-db', async ({ attempt }) => {
+      attempts.push(attempt);
+      if (attempts.length < 3) {
+        throw new DatabaseFaultError('unreachable', {
+          cause: new Error('Connection terminated unexpectedly'),
+        });
+      }
+    });
+    await q.start();
+    await q.enqueue('needs-db', {}, { maxAttempts: 1 });
+    await waitFor(() => attempts.length === 3);
+    await sleep(300);
+    expect(attempts).toEqual([1, 1, 1]);
   });
 
   it('keeps jobs enqueued before start or by another instance until a worker starts', async () => {

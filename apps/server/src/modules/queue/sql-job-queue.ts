@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../errors/database-errors';
 import { newId } from '../../lib/ids';
 import { BaseJobQueue } from './job-queue.base';
 import {
@@ -151,7 +152,8 @@ export class SqlJobQueue extends BaseJobQueue {
         this.run(row);
       }
     } catch (error) {
-      this.logger.error({ err: error }, 'Could not claim a job');
+      // The poll tries again: once the database is back, claiming resumes.
+      this.logger[isDatabaseUnavailable(error) ? 'warn' : 'error']({ err: error }, 'Could not claim a job');
     }
   }
 
@@ -210,18 +212,18 @@ export class SqlJobQueue extends BaseJobQueue {
     const verdict = this.judgeFailure(run);
     if (verdict.outcome === 'handed back') {
       await this.repository.release(row.id, this.workerId, now.toISOString(), true);
-    } else if (verdict.outcome === 'retry') {
+    } else if (verdict.outcome === 'retry' || verdict.outcome === 'postponed') {
       await this.repository.release(
         row.id,
         this.workerId,
         new Date(now.getTime() + verdict.delayMs).toISOString(),
-        false,
+        verdict.outcome === 'postponed',
       );
     } else {
       await this.repository.delete(row.id, this.workerId);
     }
     this.logFailure(run, verdict);
-    if (verdict.outcome === 'retry') this.wakeAfter(verdict.delayMs);
+    if (verdict.outcome === 'retry' || verdict.outcome === 'postponed') this.wakeAfter(verdict.delayMs);
   }
 
   private async renewLeases(): Promise<void> {

@@ -13,6 +13,7 @@ type Listener = (event: GenerationEvent) => void;
  */
 export class GenerationEventsHub {
   private readonly listeners_ = new Map<string, Set<Listener>>();
+  private readonly gapListeners = new Set<() => void>();
 
   subscribe(userId: string, listener: Listener): () => void {
     let set = this.listeners_.get(userId);
@@ -39,5 +40,16 @@ export class GenerationEventsHub {
 
   publish(userId: string, event: GenerationEvent): void {
     for (const listener of this.listeners_.get(userId) ?? []) listener(event);
+  }
+
+  /** `listener` runs when events may have been missed here (see `gap`); answers the unsubscribe. */
+  onGap(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => void this.gapListeners.delete(listener);
+  }
+
+  /** Other instances' events of a while were not heard: whoever relies on them must catch up. */
+  gap(): void {
+    for (const listener of this.gapListeners) listener();
   }
 }

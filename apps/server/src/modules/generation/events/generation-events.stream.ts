@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { GENERATION_EVENT, type Generation } from '@baegen/shared/contract';
+import { isDatabaseUnavailable } from '../../../errors/database-errors';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 
@@ -26,6 +27,8 @@ export function lastEventId(value: string | string[] | undefined): number | null
 /**
  * Streams the user's job events on `res` until it closes: the replay after `after` first, then live
  * events. Live events that arrive during the replay are held and sent after it, each seq once.
+ * The stream ends when the replay log cannot be read or events may have been missed (a gap in the
+ * hub): the client reconnects and catches up from the log.
  */
 export async function streamGenerationEvents(
   res: ServerResponse,
@@ -45,7 +48,8 @@ export async function streamGenerationEvents(
   let sent = after ?? 0;
   let held: { seq: number; job: Generation }[] | null = after === null ? null : [];
   const send = (seq: number, data: string) => {
-    if (seq <= sent) return;
+    // An ended stream is gone for good: its client catches up by Last-Event-ID.
+    if (seq <= sent || res.writableEnded) return;
     sent = seq;
     res.write(frame(seq, data));
   };
@@ -53,13 +57,15 @@ export async function streamGenerationEvents(
     if (held) held.push(event);
     else send(event.seq, JSON.stringify(event.job));
   });
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const keepAlive = setInterval(() => res.writableEnded || res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   const closed = new Promise<void>((resolve) => res.once('close', resolve));
   const end = () => res.end();
   source.shutdown.addEventListener('abort', end, { once: true });
+  const offGap = source.hub.onGap(end);
   void closed.then(() => {
     clearInterval(keepAlive);
     unsubscribe();
+    offGap();
     source.shutdown.removeEventListener('abort', end);
   });
   if (source.shutdown.aborted) end();
@@ -74,6 +80,9 @@ export async function streamGenerationEvents(
         for (const event of batch) send(event.seq, event.data);
         if (res.destroyed) break;
       }
+    } catch (error) {
+      end();
+      if (!isDatabaseUnavailable(error)) throw error;
     } finally {
       for (const event of held ?? []) send(event.seq, JSON.stringify(event.job));
       held = null;
