@@ -36,6 +36,7 @@ const ROUTE_MODULES = {
   '/media': [shell, 'src/features/media/media-page.tsx'],
   '/media/new': [shell, 'src/features/media/media-form-page.tsx'],
   '/media/new/:characterId': [shell, 'src/features/media/media-form-page.tsx'],
+  '/chats/:chatId': [shell, 'src/features/chats/chat-page.tsx'],
 };
 
 export default defineConfig(({ command }) => ({

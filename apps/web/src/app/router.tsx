@@ -29,6 +29,7 @@ const MEMBER_PAGES: [paths: string[], page: () => ReactElement][] = [
     ['/media/new', '/media/new/:characterId'],
     () => lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage'),
   ],
+  [['/chats/:chatId'], () => lazyPage(() => import('../features/chats/chat-page'), 'ChatPage')],
 ];
 
 function LandingRoute() {

@@ -45,7 +45,26 @@ describe('openEventStream', () => {
     latest().emit('open');
     latest().emit('job', '{"a":1}');
     latest().emit('message', 'other');
-    expect(onMessage).toHaveBeenCalledExactlyOnceWith('{"a":1}');
+    expect(onMessage).toHaveBeenCalledExactlyOnceWith('{"a":1}', 'job');
+  });
+
+  it('listens to several named events and says which one came', () => {
+    const onMessage = vi.fn();
+    openEventStream({
+      url: '/events',
+      event: ['snapshot', 'delta'],
+      delays: [1000],
+      onMessage,
+      onReconnect: vi.fn(),
+      createSource: (url) => new FakeEventSource(url) as unknown as EventSource,
+    });
+    latest().emit('delta', 'd');
+    latest().emit('snapshot', 's');
+    latest().emit('job', 'j');
+    expect(onMessage.mock.calls).toEqual([
+      ['d', 'delta'],
+      ['s', 'snapshot'],
+    ]);
   });
 
   it('reopens after 1 s, 5 s, 10 s, then every 60 s while the errors go on', () => {

@@ -1,10 +1,10 @@
 export interface EventStreamOptions {
   url: string;
-  /** The named event to listen to (`event: <name>` in the stream). */
-  event: string;
+  /** The named event(s) to listen to (`event: <name>` in the stream). */
+  event: string | readonly string[];
   /** Waits before each new attempt after an error; the last one repeats. */
   delays: readonly number[];
-  onMessage: (data: string) => void;
+  onMessage: (data: string, event: string) => void;
   /** Open again after an error: whatever happened in between was not heard, so look it up. */
   onReconnect: () => void;
   /** The EventSource constructor; tests pass a fake. */
@@ -33,7 +33,9 @@ export function openEventStream({
   const connect = () => {
     const current = createSource(url);
     source = current;
-    current.addEventListener(event, (message) => onMessage((message as MessageEvent<string>).data));
+    for (const name of typeof event === 'string' ? [event] : event) {
+      current.addEventListener(name, (message) => onMessage((message as MessageEvent<string>).data, name));
+    }
     current.addEventListener('open', () => {
       if (failures === 0) return;
       failures = 0;

@@ -1,11 +1,13 @@
 import { vi } from 'vitest';
 import {
   type Character,
+  type ChatMessage,
   type Generation,
   type Media,
   apiErrorSchema,
   characterListSchema,
   characterSchema,
+  chatMessageSchema,
   type FileUpload,
   fileUploadSchema,
   generationListSchema,
@@ -72,6 +74,22 @@ export const fakeFileUpload = fakeOf<FileUpload>(fileUploadSchema, {
   status: 'ready',
   uploaded: 12,
   url: '/api/files/file1/view',
+});
+
+export const fakeChatMessage = fakeOf<ChatMessage>(chatMessageSchema, {
+  $id: 'msg1',
+  chatId: 'chat1',
+  role: 'assistant',
+  content: 'Hello there.',
+  swipes: ['Hello there.'],
+  swipeIndex: 0,
+  status: 'done',
+  error: null,
+  attachments: [],
+  tokens: null,
+  model: null,
+  createdAt: '2026-03-09T12:00:00.000Z',
+  updatedAt: '2026-03-09T12:00:00.000Z',
 });
 
 /** One page of GET /api/characters; `total` defaults to the page's own length. */

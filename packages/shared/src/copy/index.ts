@@ -7,3 +7,4 @@ export * from './format';
 export * from './pages';
 export * from './provenance-text';
 export * from './list-labels';
+export * from './chat-labels';

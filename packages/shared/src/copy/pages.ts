@@ -14,6 +14,11 @@ export const ROUTES = {
   /** The media form for a character; `type` preselects Video or Image. */
   newMediaFor: (characterId: string, type?: MediaType) =>
     `/media/new/${encodeURIComponent(characterId)}${type ? `?${MEDIA_TYPE_PARAM}=${type}` : ''}`,
+  chats: '/chats',
+  chat: (chatId: string) => `/chats/${encodeURIComponent(chatId)}`,
+  /** Opens the character's latest chat, or starts one. */
+  chatWith: (characterId: string) => `/chats/with/${encodeURIComponent(characterId)}`,
+  character: (id: string) => `/characters/${encodeURIComponent(id)}`,
 } as const;
 
 /** The query parameter of the media form that preselects the media type. */
@@ -32,6 +37,7 @@ export const PAGE_HEADINGS = {
   editCharacter: 'Modify AI Character',
   media: 'My Media',
   newMedia: 'Create AI Media',
+  chats: 'Chats',
 } as const;
 
 /** A page's document title: its heading, then the product name unless the heading holds it. */

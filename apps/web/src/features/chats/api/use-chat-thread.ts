@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  CHAT_EVENTS,
+  REALTIME_RECONNECT_DELAYS_MS,
+  chatDeltaEventSchema,
+  chatMessageEventSchema,
+  chatPaths,
+  chatSnapshotEventSchema,
+} from '@baegen/shared';
+import { openEventStream } from '../../../lib/event-stream';
+import { EMPTY_THREAD, type ChatThreadAction, chatThreadReducer } from '../chat-thread';
+import { fetchMessages } from './chat-requests';
+
+/** The thread action of one event of `/api/chats/:id/events`, or null when it does not parse. */
+export function eventAction(event: string, data: string): ChatThreadAction | null {
+  try {
+    const body: unknown = JSON.parse(data);
+    if (event === CHAT_EVENTS.snapshot) {
+      const parsed = chatSnapshotEventSchema.safeParse(body);
+      if (parsed.success) return { type: 'snapshot', message: parsed.data.message };
+    } else if (event === CHAT_EVENTS.delta) {
+      const parsed = chatDeltaEventSchema.safeParse(body);
+      if (parsed.success) return { type: 'delta', delta: parsed.data };
+    } else if (event === CHAT_EVENTS.message) {
+      const parsed = chatMessageEventSchema.safeParse(body);
+      if (parsed.success) return { type: 'upsert', message: parsed.data.message };
+    }
+    console.error('Unexpected chat event', event);
+  } catch (error) {
+    console.error('Unreadable chat event', error);
+  }
+  return null;
+}
+
+/**
+ * The messages of a chat: the newest page, then older pages on demand, kept current by the chat's
+ * event stream (reopened after a drop, when the newest page is read again to fill the gap).
+ */
+export function useChatThread(chatId: string) {
+  const [thread, dispatch] = useReducer(chatThreadReducer, EMPTY_THREAD);
+  const [error, setError] = useState<Error | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const cursor = useRef<string | null>(null);
+  cursor.current = thread.olderCursor;
+
+  const loadLatest = useCallback(
+    () =>
+      fetchMessages(chatId).then(
+        (page) => {
+          setError(null);
+          dispatch({ type: 'latest', page });
+        },
+        (failure: unknown) => setError(failure instanceof Error ? failure : new Error(String(failure))),
+      ),
+    [chatId],
+  );
+
+  useEffect(() => {
+    void loadLatest();
+    if (typeof EventSource === 'undefined') return;
+    return openEventStream({
+      url: chatPaths.events(chatId),
+      event: Object.values(CHAT_EVENTS),
+      delays: REALTIME_RECONNECT_DELAYS_MS,
+      onMessage: (data, event) => {
+        const action = eventAction(event, data);
+        if (action) dispatch(action);
+      },
+      onReconnect: () => void loadLatest(),
+    });
+  }, [chatId, loadLatest]);
+
+  const loadOlder = useCallback(async () => {
+    const from = cursor.current;
+    if (!from || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      dispatch({ type: 'older', page: await fetchMessages(chatId, from) });
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [chatId, loadingOlder]);
+
+  return { thread, dispatch, error, retry: loadLatest, loadOlder, loadingOlder };
+}

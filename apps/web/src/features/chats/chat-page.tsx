@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { CHAT_LABELS, type ChatMessage, DEFAULT_CHAT_USER_NAME } from '@baegen/shared';
+import { useCharacter } from '../../api/characters.queries';
+import { CharacterImage } from '../../components/cards/character-image';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Skeleton } from '../../components/ui/skeleton';
+import { usePageTitle } from '../../lib/use-page-title';
+import { fetchChat } from './api/chat-requests';
+import { useChatActions } from './api/use-chat-actions';
+import { useChatThread } from './api/use-chat-thread';
+import { streamingReply } from './chat-thread';
+import { ChatComposer } from './components/chat-composer';
+import { ChatMessageList } from './components/chat-message-list';
+import { useReplyAnnouncement } from './components/use-reply-announcement';
+
+const chatKeys = { one: (chatId: string) => ['chats', 'detail', chatId] as const };
+
+/** One chat with a character: her messages streaming in, and the composer. */
+export function ChatPage() {
+  const { chatId = '' } = useParams();
+  const chat = useQuery({ queryKey: chatKeys.one(chatId), queryFn: () => fetchChat(chatId) });
+  const character = useCharacter(chat.data?.characterId);
+  const { thread, dispatch, error, retry, loadOlder, loadingOlder } = useChatThread(chatId);
+  const actions = useChatActions(chatId, dispatch);
+  const [pendingDelete, setPendingDelete] = useState<ChatMessage | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const name = character.data?.name ?? '';
+  const userName = chat.data?.userName ?? DEFAULT_CHAT_USER_NAME;
+  const announcement = useReplyAnnouncement(thread.messages, name);
+  usePageTitle(name ? CHAT_LABELS.chatWith(name) : CHAT_LABELS.chat);
+  const busy = streamingReply(thread) !== undefined;
+
+  if (chat.error || error) {
+    return (
+      <div role="alert" className="card flex flex-col items-center gap-4 p-8 text-center">
+        <p>{CHAT_LABELS.loadFailed}</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            void chat.refetch();
+            void retry();
+          }}
+        >
+          {CHAT_LABELS.retry}
+        </Button>
+      </div>
+    );
+  }
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    await actions.remove(pendingDelete);
+    setDeleting(false);
+    setPendingDelete(null);
+  };
+
+  return (
+    <section className="card flex h-[calc(100dvh-10rem)] min-h-96 flex-col overflow-hidden" aria-label={name}>
+      <header className="flex items-center gap-3 border-b border-ink-800 p-3">
+        {character.data ? (
+          <CharacterImage
+            src={character.data.imageUrl}
+            name={name}
+            alt=""
+            className="size-12 shrink-0 rounded-full object-cover"
+          />
+        ) : (
+          <Skeleton className="size-12 rounded-full" />
+        )}
+        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{name || chat.data?.title}</h1>
+      </header>
+      {thread.loaded ? (
+        <ChatMessageList
+          messages={thread.messages}
+          characterName={name}
+          userName={userName}
+          busy={busy}
+          hasOlder={thread.olderCursor !== null}
+          loadingOlder={loadingOlder}
+          onLoadOlder={() => void loadOlder()}
+          actions={{
+            onEdit: actions.edit,
+            onDelete: setPendingDelete,
+            onRegenerate: actions.regenerate,
+            onContinue: actions.continueReply,
+            onSwipe: actions.swipe,
+          }}
+        />
+      ) : (
+        <div className="flex flex-1 flex-col gap-3 p-4" aria-busy>
+          <Skeleton className="h-12 w-2/3" />
+          <Skeleton className="ml-auto h-12 w-1/2" />
+        </div>
+      )}
+      <div aria-live="polite" className="sr-only" data-testid="reply-announcement">
+        {announcement}
+      </div>
+      <ChatComposer
+        chatId={chatId}
+        characterName={name}
+        streaming={busy}
+        onSend={actions.send}
+        onStop={actions.stop}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={CHAT_LABELS.deleteMessageTitle}
+        message={CHAT_LABELS.deleteMessageConfirm}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </section>
+  );
+}
