@@ -19,7 +19,7 @@ test('a 25 MB card import is refused with the size message, and the server’s 4
   page,
 }, testInfo) => {
   expect(SIZE).toBeGreaterThan(CARD_MAX_BYTES);
-  await signIn(page, 191);
+  await signIn(page, 231);
   await page.goto('/characters');
   await page.getByTestId('card-import-input').setInputFiles(await largePng(testInfo, 'huge-card.png'));
   await expect(page.getByText(MESSAGES.cards.tooLarge)).toBeVisible();
@@ -44,7 +44,7 @@ test('a 25 MB card import is refused with the size message, and the server’s 4
 });
 
 test('a 25 MB portrait photo is refused in the server’s words', async ({ page }, testInfo) => {
-  await signIn(page, 192);
+  await signIn(page, 232);
   await page.goto('/characters/new');
   await page.getByLabel('Portrait photo file').setInputFiles(await largePng(testInfo, 'huge-photo.png'));
   await expect(page.getByRole('alert')).toHaveText('This image is larger than the 20 MB limit');
