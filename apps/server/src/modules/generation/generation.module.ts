@@ -93,6 +93,9 @@ export const generationModule = fp(
       {
         instanceId,
         leaseMs: env.GENERATION_LEASE_MS,
+        // Replicate is the one image vendor here that runs images as jobs of its own.
+        imagePollMs: env.REPLICATE_POLL_INTERVAL_MS,
+        imageTimeoutMs: env.PROVIDER_TIMEOUT_MS,
         clock,
         onError: (error, context) => app.log.error({ err: error, ...context }, 'generation job failed'),
       },

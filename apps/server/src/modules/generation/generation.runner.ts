@@ -8,13 +8,18 @@ import type { GenerationProvenance } from './generation-provenance';
 import type { GenerationPatch, GenerationRepository, GenerationRow } from './generation.repository';
 import type { GenerationJobPayload, GenerationService } from './generation.service';
 import type { ProviderWork } from './provider-work';
+import { ProviderError } from './providers/ports';
 import type { RunningJobs } from './running-jobs';
-import { GenerationCancelled, type VideoJobDeps, runVideo } from './run-video';
+import { GenerationCancelled, followProviderJob } from './provider-job';
+import { type VideoJobDeps, runVideo } from './run-video';
 import type { SubjectResolver } from './subject-resolver';
 
 export interface RunnerOptions {
   instanceId: string;
   leaseMs: number;
+  /** How often an image job on the vendor's side is polled, and how long it may take. */
+  imagePollMs: number;
+  imageTimeoutMs: number;
   clock: Clock;
   onError(error: unknown, context: Record<string, unknown>): void;
 }
@@ -33,7 +38,7 @@ export class GenerationRunner {
     private readonly repo: GenerationRepository,
     private readonly service: GenerationService,
     private readonly running: RunningJobs,
-    private readonly work: Pick<ProviderWork, 'image' | 'character'>,
+    private readonly work: Pick<ProviderWork, 'image' | 'character' | 'imageJob' | 'imageJobs'>,
     private readonly subjects: Pick<SubjectResolver, 'resolve'>,
     private readonly provenance: Pick<GenerationProvenance, 'record'>,
     private readonly video: Omit<VideoJobDeps, 'update' | 'now' | 'recordOutput'>,
@@ -104,8 +109,9 @@ export class GenerationRunner {
       );
     }
     // The job was checked when it was created; only the subject's bytes are fetched now.
-    const stored =
-      row.kind === 'character'
+    const stored = this.work.imageJobs
+      ? await this.followImageJob(row, signal)
+      : row.kind === 'character'
         ? await this.work.character(
             row.user_id,
             {
@@ -119,6 +125,36 @@ export class GenerationRunner {
     // Before the job succeeds: its outputs can be saved as media from then on.
     await this.provenance.record(row.user_id, row.id, stored);
     return { outputs: stored.map((output) => output.url), mediaIds: [] };
+  }
+
+  private followImageJob(row: GenerationRow, signal: AbortSignal) {
+    const jobs = this.work.imageJobs!;
+    const kind = row.kind === 'character' ? 'character' : 'image';
+    // Failures the provider work answers with the kind's own code and message.
+    const failed = () => new ProviderError(`The ${kind} job of ${row.id} failed or ran out of time`);
+    return this.work.imageJob(row.user_id, kind, signal, (s) =>
+      followProviderJob(
+        {
+          provider: jobs,
+          providerJobId: row.provider_job_id,
+          input: async () => ({
+            prompt: row.prompt,
+            subject:
+              kind === 'character' ? await this.subjects.resolve(row.user_id, row.subject ?? '') : null,
+            outputs: row.outputs_requested,
+          }),
+          submitted: (id) => this.progress(row, { provider_job_id: id, phase: 'submitted' }),
+          update: (patch) => this.progress(row, patch),
+          now: () => this.options.clock().getTime(),
+          sleep: this.video.sleep,
+          pollMs: this.options.imagePollMs,
+          deadline: Date.parse(row.started_at ?? row.created_at) + this.options.imageTimeoutMs,
+          failed,
+          timedOut: failed,
+        },
+        s,
+      ),
+    );
   }
 
   private async progress(row: GenerationRow, patch: GenerationPatch): Promise<boolean> {
@@ -141,8 +177,9 @@ export class GenerationRunner {
     const row = await this.repo.get(userId, id);
     if (!row) return;
     if (row.status === 'cancelled') {
-      if (row.kind === 'video' && row.provider_job_id) {
-        await this.video.provider
+      const vendor = row.kind === 'video' ? this.video.provider : this.work.imageJobs;
+      if (vendor && row.provider_job_id) {
+        await vendor
           .cancel(row.provider_job_id)
           .catch((cause: unknown) =>
             this.options.onError(cause, { generationId: id, during: 'provider cancel' }),

@@ -4,6 +4,7 @@ import { StorageUnavailableError } from '../../errors/domain-errors';
 import type { FilesPort } from '../storage';
 import { fetchBytes } from './fetch-bytes';
 import type { Providers } from './providers/create-providers';
+import { GenerationCancelled } from './provider-job';
 import type { ImageOutput, OutputDetails, SubjectImage, VideoOutput } from './providers/ports';
 import type { RetryPolicy } from './providers/vendor-retry';
 
@@ -22,6 +23,11 @@ export interface StoredOutput {
   details: OutputDetails;
 }
 
+const FAILURES = {
+  image: { code: 'IMAGE_GENERATION_FAILED', message: API_MESSAGES.service.imageFailed },
+  character: { code: 'CHARACTER_GENERATION_FAILED', message: API_MESSAGES.service.characterVariationFailed },
+};
+
 /**
  * The calls to AI providers, each under the provider timeout, with every output copied into the
  * user's storage as a candidate. Input was checked when the job was created: nothing here checks
@@ -35,16 +41,19 @@ export class ProviderWork {
   ) {}
 
   /**
-   * Runs provider work under the timeout and the caller's signal. Anything but an AppError becomes
-   * a 502 with the given code; the race makes even a provider that ignores its signal give up.
+   * Runs provider work under the timeout (none: the work keeps a deadline of its own) and the
+   * caller's signal. Anything but an AppError becomes a 502 with the given code; the race makes
+   * even a provider that ignores its signal give up.
    */
   private async withProvider<T>(
     provider: string,
     failure: { code: string; message: string },
     callerSignal: AbortSignal,
     work: (signal: AbortSignal) => Promise<T>,
+    timeoutMs: number | null = this.options.timeoutMs,
   ): Promise<T> {
-    const signal = AbortSignal.any([callerSignal, AbortSignal.timeout(this.options.timeoutMs)]);
+    const signal =
+      timeoutMs === null ? callerSignal : AbortSignal.any([callerSignal, AbortSignal.timeout(timeoutMs)]);
     let onAbort: () => void = () => {};
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(signal.reason);
@@ -54,7 +63,12 @@ export class ProviderWork {
       return await Promise.race([work(signal), aborted]);
     } catch (error) {
       // A failure of our own storage, or a cancel, is no fault of the provider's.
-      if (error instanceof AppError || error instanceof StorageUnavailableError) throw error;
+      if (
+        error instanceof AppError ||
+        error instanceof StorageUnavailableError ||
+        error instanceof GenerationCancelled
+      )
+        throw error;
       if (callerSignal.aborted) throw error;
       this.options.onProviderError(error, provider);
       throw new AppError(502, failure.code, failure.message);
@@ -96,13 +110,31 @@ export class ProviderWork {
     );
   }
 
+  /** The image provider's own jobs, when it runs images as jobs on its side. */
+  get imageJobs() {
+    return this.providers.image.jobs;
+  }
+
+  /**
+   * An image job on the vendor's side, which `follow` submits or re-attaches to and waits for
+   * under a deadline of its own; its outputs are stored and its failures answered as `image`
+   * and `character` answer them.
+   */
+  async imageJob(
+    userId: string,
+    kind: 'image' | 'character',
+    signal: AbortSignal,
+    follow: (signal: AbortSignal) => Promise<ImageOutput[]>,
+  ): Promise<StoredOutput[]> {
+    const { name } = this.providers.image;
+    const outputs = await this.withProvider(name, FAILURES[kind], signal, follow, null);
+    return this.withProvider(name, FAILURES[kind], signal, (s) => this.store(userId, outputs, s));
+  }
+
   async image(userId: string, prompt: string, signal: AbortSignal): Promise<StoredOutput[]> {
     const provider = this.providers.image;
-    return this.withProvider(
-      provider.name,
-      { code: 'IMAGE_GENERATION_FAILED', message: API_MESSAGES.service.imageFailed },
-      signal,
-      async (s) => this.store(userId, await provider.generate(prompt, s), s),
+    return this.withProvider(provider.name, FAILURES.image, signal, async (s) =>
+      this.store(userId, await provider.generate(prompt, s), s),
     );
   }
 
@@ -112,12 +144,8 @@ export class ProviderWork {
     signal: AbortSignal,
   ): Promise<StoredOutput[]> {
     const provider = this.providers.image;
-    return this.withProvider(
-      provider.name,
-      { code: 'CHARACTER_GENERATION_FAILED', message: API_MESSAGES.service.characterVariationFailed },
-      signal,
-      async (s) =>
-        this.store(userId, await provider.generateCharacter(job.prompt, job.subject, job.outputs, s), s),
+    return this.withProvider(provider.name, FAILURES.character, signal, async (s) =>
+      this.store(userId, await provider.generateCharacter(job.prompt, job.subject, job.outputs, s), s),
     );
   }
 }

@@ -1,4 +1,4 @@
-import { GenerationCancelled } from './run-video';
+import { GenerationCancelled } from './provider-job';
 
 /** Running jobs of this process by id, so a cancel here stops its worker at once. */
 export class RunningJobs {

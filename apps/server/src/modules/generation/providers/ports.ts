@@ -25,6 +25,13 @@ export interface PromptProvider {
   improve(appearance: string, signal: AbortSignal): Promise<string>;
 }
 
+/** One image request as a job on the vendor's side: a text prompt, or a variation of a subject. */
+export interface ImageJobRequest {
+  prompt: string;
+  subject: SubjectImage | null;
+  outputs: number;
+}
+
 export interface ImageProvider {
   readonly name: string;
   generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]>;
@@ -34,6 +41,11 @@ export interface ImageProvider {
     outputs: number,
     signal: AbortSignal,
   ): Promise<ImageOutput[]>;
+  /**
+   * Present on vendors that run images as jobs of their own: the runner then submits once, writes
+   * the vendor's id, and polls, so a worker that dies mid-job re-attaches instead of paying again.
+   */
+  readonly jobs?: ProviderJobs<ImageJobRequest, ImageOutput[]>;
 }
 
 /** A clip a provider finished: its bytes, or a URL to fetch them from before it expires. */
@@ -41,23 +53,29 @@ export type VideoOutput = ({ kind: 'bytes'; data: Buffer } | { kind: 'url'; url:
   details?: OutputDetails;
 };
 
-/** Where a provider's video job stands, as one poll of it answers. */
-export type VideoJobState =
+/** Where a job on a vendor's side stands, as one poll of it answers. */
+export type ProviderJobState<Output> =
   | { status: 'queued'; queuePosition: number | null }
   | { status: 'running'; percent: number | null; etaSeconds: number | null }
-  | { status: 'succeeded'; output: VideoOutput }
+  | { status: 'succeeded'; output: Output }
   | { status: 'failed'; reason: string }
   | { status: 'cancelled' };
 
 /**
- * Image-to-video as the vendors run it: submit, then poll. The id `submit` answers is written to
- * the job before any wait, so a restarted worker polls the same job instead of paying again.
+ * Work as the vendors run it: submit, then poll. The id `submit` answers is written to the job
+ * before any wait, so a restarted worker polls the same job instead of paying again.
  */
-export interface VideoProvider {
-  readonly name: string;
-  submit(input: { prompt: string; image: SubjectImage }, signal: AbortSignal): Promise<string>;
-  status(providerJobId: string, signal: AbortSignal): Promise<VideoJobState>;
+export interface ProviderJobs<Input, Output> {
+  submit(input: Input, signal: AbortSignal): Promise<string>;
+  status(providerJobId: string, signal: AbortSignal): Promise<ProviderJobState<Output>>;
   cancel(providerJobId: string): Promise<void>;
+}
+
+export type VideoJobState = ProviderJobState<VideoOutput>;
+
+/** Image-to-video, always a job on the vendor's side. */
+export interface VideoProvider extends ProviderJobs<{ prompt: string; image: SubjectImage }, VideoOutput> {
+  readonly name: string;
 }
 
 /** A provider answered something we cannot use; the message is for logs, never for users. */

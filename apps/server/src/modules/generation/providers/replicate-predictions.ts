@@ -19,9 +19,6 @@ const predictionSchema = z.object({
 });
 export type Prediction = z.infer<typeof predictionSchema>;
 
-/** States a prediction never leaves. */
-export const SETTLED = ['succeeded', 'failed', 'canceled', 'aborted'];
-
 /**
  * Replicate's predictions API with fetch under our retry policy, rather than the official client,
  * whose own retries (up to five, by rules of its own, sleeping through an abort) would stack on

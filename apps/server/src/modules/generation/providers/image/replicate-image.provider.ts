@@ -1,6 +1,14 @@
-import { type ImageOutput, type ImageProvider, ProviderError, type SubjectImage } from '../ports';
-import { type ReplicateApiOptions, ReplicatePredictions, SETTLED } from '../replicate-predictions';
-import { imageReference } from '../vendor-http';
+import {
+  type ImageJobRequest,
+  type ImageOutput,
+  type ImageProvider,
+  type ProviderJobState,
+  type ProviderJobs,
+  ProviderError,
+  type SubjectImage,
+} from '../ports';
+import { type Prediction, type ReplicateApiOptions, ReplicatePredictions } from '../replicate-predictions';
+import { cancelSignal, imageReference } from '../vendor-http';
 
 export interface ReplicateOptions extends ReplicateApiOptions {
   /** Text-to-image model, `owner/name` or `owner/name:version`. */
@@ -10,72 +18,101 @@ export interface ReplicateOptions extends ReplicateApiOptions {
   pollIntervalMs: number;
 }
 
-function outputsOf(output: unknown, count: number, model: string): ImageOutput[] {
+function outputsOf(output: unknown, model: string): ImageOutput[] {
   const list = Array.isArray(output) ? output : [output];
   const urls = list.filter(
     (item): item is string => typeof item === 'string' && /^(https?:|data:)/.test(item),
   );
-  if (urls.length === 0) throw new ProviderError('The Replicate prediction produced no image URLs');
-  return urls.slice(0, count).map((url) => ({ kind: 'url', url, details: { model } }));
+  return urls.map((url) => ({ kind: 'url', url, details: { model } }));
+}
+
+function stateOf(prediction: Prediction, model: string): ProviderJobState<ImageOutput[]> {
+  switch (prediction.status) {
+    case 'starting':
+      return { status: 'queued', queuePosition: null };
+    case 'processing':
+      return { status: 'running', percent: null, etaSeconds: null };
+    case 'succeeded': {
+      const output = outputsOf(prediction.output, model);
+      return output.length > 0
+        ? { status: 'succeeded', output }
+        : { status: 'failed', reason: `The Replicate prediction ${prediction.id} produced no image URLs` };
+    }
+    case 'canceled':
+      return { status: 'cancelled' };
+    default:
+      return {
+        status: 'failed',
+        reason: `The Replicate prediction ${prediction.id} ended as ${prediction.status}`,
+      };
+  }
+}
+
+/** The job id we keep: the model (for the outputs' provenance) and the prediction's id. */
+const jobId = (model: string, predictionId: string) => `${model}@${predictionId}`;
+function parseJobId(id: string): { model: string; predictionId: string } {
+  const at = id.lastIndexOf('@');
+  return { model: id.slice(0, at), predictionId: id.slice(at + 1) };
 }
 
 /**
- * Replicate predictions: create, then poll every `pollIntervalMs` until the prediction settles.
- * Outputs are URLs that Replicate deletes after an hour, so the caller copies them.
+ * Replicate predictions as durable jobs: `jobs.submit` creates the prediction and answers its id,
+ * which any worker can poll or cancel later. `generate` runs the same job in one call, polling
+ * every `pollIntervalMs`. Outputs are URLs that Replicate deletes after an hour, so the caller
+ * copies them.
  */
 export class ReplicateImageProvider implements ImageProvider {
   readonly name = 'replicate';
   private readonly predictions: ReplicatePredictions;
+  readonly jobs: ProviderJobs<ImageJobRequest, ImageOutput[]>;
 
   constructor(private readonly options: ReplicateOptions) {
     this.predictions = new ReplicatePredictions(options);
+    this.jobs = {
+      submit: (request, signal) => this.submit(request, signal),
+      status: async (id, signal) => {
+        const { model, predictionId } = parseJobId(id);
+        return stateOf(await this.predictions.get(predictionId, signal), model);
+      },
+      cancel: async (id) => {
+        await this.predictions.cancel(parseJobId(id).predictionId, cancelSignal());
+      },
+    };
   }
 
-  private async predict(
-    model: string,
-    input: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<unknown> {
-    let prediction = await this.predictions.create(model, input, signal);
-    const { id } = prediction;
+  private async submit(request: ImageJobRequest, signal: AbortSignal): Promise<string> {
+    const { subject, prompt, outputs } = request;
+    const model = subject ? this.options.characterModel : this.options.imageModel;
+    const input = subject
+      ? { prompt, subject: await imageReference(subject), number_of_outputs: outputs, output_format: 'png' }
+      : { prompt, num_outputs: 1, output_format: 'png' };
+    return jobId(model, (await this.predictions.create(model, input, signal)).id);
+  }
+
+  /** Submits and polls in one call; the caller gone or out of time cancels the prediction. */
+  private async run(request: ImageJobRequest, signal: AbortSignal): Promise<ImageOutput[]> {
+    const id = await this.submit(request, signal);
     try {
-      while (!SETTLED.includes(prediction.status)) {
+      for (;;) {
+        const state = await this.jobs.status(id, signal);
+        if (state.status === 'succeeded') return state.output.slice(0, request.outputs);
+        if (state.status === 'failed') throw new ProviderError(state.reason);
+        if (state.status === 'cancelled')
+          throw new ProviderError(`The Replicate prediction ${id} was cancelled`);
         await this.options.retry.sleep(this.options.pollIntervalMs, signal);
-        prediction = await this.predictions.get(id, signal);
       }
     } catch (error) {
-      if (signal.aborted) throw await this.giveUp(id, signal);
-      throw new ProviderError(`The Replicate prediction ${id} failed`, { cause: error });
+      if (!signal.aborted) throw error;
+      await this.jobs.cancel(id).catch(() => undefined);
+      throw signal.reason;
     }
-    if (prediction.status !== 'succeeded') {
-      throw new ProviderError(`The Replicate prediction ${id} ended as ${prediction.status}`);
-    }
-    return prediction.output;
   }
 
-  /** The caller is gone or out of time: stop paying for the prediction, and answer the abort. */
-  private async giveUp(id: string, signal: AbortSignal): Promise<unknown> {
-    await this.predictions.cancel(id, AbortSignal.timeout(5000)).catch(() => undefined);
-    return signal.reason as unknown;
+  generate(prompt: string, signal: AbortSignal) {
+    return this.run({ prompt, subject: null, outputs: 1 }, signal);
   }
 
-  async generate(prompt: string, signal: AbortSignal) {
-    const output = await this.predict(
-      this.options.imageModel,
-      { prompt, num_outputs: 1, output_format: 'png' },
-      signal,
-    );
-    return outputsOf(output, 1, this.options.imageModel);
-  }
-
-  async generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
-    const input = {
-      prompt,
-      subject: await imageReference(subject),
-      number_of_outputs: outputs,
-      output_format: 'png',
-    };
-    const { characterModel } = this.options;
-    return outputsOf(await this.predict(characterModel, input, signal), outputs, characterModel);
+  generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
+    return this.run({ prompt, subject, outputs }, signal);
   }
 }
