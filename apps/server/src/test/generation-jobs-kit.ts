@@ -6,6 +6,7 @@ import {
   characterSchema,
   generationSchema,
 } from '@baegen/shared/contract';
+import { uploadSubject } from './generation-kit';
 import type { TestContext, signIn } from './test-app';
 
 export type JobsTestUser = Awaited<ReturnType<typeof signIn>>;
@@ -65,4 +66,17 @@ export async function startVideoJob(ctx: TestContext, who: JobsTestUser, name: s
   const character = await createCharacter(ctx, who, name);
   const job = await startJob(ctx, who, { kind: 'video', prompt, characterId: character.$id });
   return { character, job };
+}
+
+/** Runs a character job of variations of a freshly uploaded subject to its end. */
+export async function finishCharacterJob(ctx: TestContext, who: JobsTestUser, prompt: string) {
+  const character = await createCharacter(ctx, who, 'Noor');
+  const subject = await uploadSubject(ctx, who);
+  const created = await startJob(ctx, who, {
+    kind: 'character',
+    prompt,
+    subject: subject.url,
+    characterId: character.$id,
+  });
+  return { character, job: await waitForJob(ctx, who, created.$id, 'succeeded') };
 }

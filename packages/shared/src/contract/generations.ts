@@ -59,7 +59,8 @@ export const generationSchema = z.object({
 export type Generation = z.infer<typeof generationSchema>;
 
 export const generationListQuerySchema = z.object({
-  status: z.enum(['active', 'finished']).optional(),
+  /** `unsaved`: finished image jobs none of whose pictures has been saved yet (one page, no cursor). */
+  status: z.enum(['active', 'finished', 'unsaved']).optional(),
   limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
   cursor: safeText().max(500).optional(),
 });

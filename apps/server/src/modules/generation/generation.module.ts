@@ -17,6 +17,7 @@ import { type Providers, createProviders } from './providers/create-providers';
 import { retryPolicy } from './providers/vendor-retry';
 import { RunningJobs } from './running-jobs';
 import { SubjectResolver } from './subject-resolver';
+import { UnsavedResults } from './unsaved-results';
 
 const MB = 1024 * 1024;
 
@@ -126,7 +127,13 @@ export const generationModule = fp(
       eventsAfter: (userId, seq) => repo.eventsAfter(userId, seq),
       shutdown: shutdown.signal,
     };
-    await app.register(generationRoutes, { prefix: '/api', generation: service, stream, env });
+    const unsaved = new UnsavedResults({
+      repo,
+      files,
+      clock,
+      candidateTtlMs: env.CANDIDATE_TTL_HOURS * 3_600_000,
+    });
+    await app.register(generationRoutes, { prefix: '/api', generation: service, unsaved, stream, env });
   },
   { name: 'generation', dependencies: ['fleet', 'auth', 'storage', 'characters', 'media', 'queue'] },
 );

@@ -198,4 +198,18 @@ export class GenerationRepository {
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
+
+  /** The user's image and character jobs that succeeded since `since`, latest first. */
+  async recentImageJobs(userId: string, since: string, limit: number): Promise<GenerationRow[]> {
+    return this.db
+      .selectFrom('generations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', 'in', ['image', 'character'])
+      .where('status', '=', 'succeeded')
+      .where('finished_at', '>=', since)
+      .orderBy('finished_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
 }

@@ -14,6 +14,7 @@ import {
   improvePromptResponseSchema,
 } from '@baegen/shared/contract';
 import type { Env } from '../../config/env';
+import type { UnsavedResults } from './unsaved-results';
 import { AppError } from '../../errors/app-error';
 import { idParamsSchema } from '../../lib/id-params';
 import { currentUser } from '../auth';
@@ -58,7 +59,7 @@ function generationRateLimit(env: Env) {
  */
 export async function generationRoutes(
   app: FastifyInstance,
-  opts: { generation: GenerationService; stream: StreamSource; env: Env },
+  opts: { generation: GenerationService; unsaved: UnsavedResults; stream: StreamSource; env: Env },
 ) {
   const { generation } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +79,11 @@ export async function generationRoutes(
       ...signedIn,
       schema: { querystring: generationListQuerySchema, response: { 200: generationListSchema } },
     },
-    async (request) => generation.list(currentUser(request).userId, request.query),
+    async (request) => {
+      const { userId } = currentUser(request);
+      if (request.query.status === 'unsaved') return opts.unsaved.list(userId);
+      return generation.list(userId, { ...request.query, status: request.query.status });
+    },
   );
 
   // Registered before '/:id' so the static path wins.
@@ -101,6 +106,9 @@ export async function generationRoutes(
   );
   r.post('/generations/:id/cancel', oneJob, async (request) =>
     generation.cancel(currentUser(request).userId, request.params.id),
+  );
+  r.post('/generations/:id/dismiss', oneJob, async (request) =>
+    opts.unsaved.dismiss(currentUser(request).userId, request.params.id),
   );
 
   r.post(

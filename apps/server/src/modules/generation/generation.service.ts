@@ -208,7 +208,10 @@ export class GenerationService {
     return row;
   }
 
-  async list(userId: string, query: GenerationListQuery): Promise<GenerationList> {
+  async list(
+    userId: string,
+    query: GenerationListQuery & { status?: 'active' | 'finished' },
+  ): Promise<GenerationList> {
     const page = await this.repo.list(userId, query.status, query);
     return { ...page, documents: page.documents.map(toGeneration) };
   }

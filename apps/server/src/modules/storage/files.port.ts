@@ -11,6 +11,8 @@ export interface FilesPort {
    * leaves them alone. URLs that are not ours, or files of someone else, are ignored.
    */
   claimUrls(userId: string, urls: string[]): Promise<void>;
+  /** Those of `urls` behind which stand the user's candidates that nothing has kept yet. */
+  unclaimedUrls(userId: string, urls: string[]): Promise<string[]>;
   /** Deletes the stored file behind such a URL if the user owns it; no-op otherwise. */
   deleteByUrl(userId: string, url: string): Promise<void>;
   /**

@@ -128,6 +128,20 @@ export class FilesRepository {
       .execute();
   }
 
+  /** Which of `ids` are the user's stored candidates that nobody has kept yet. */
+  async unkeptCandidates(userId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('files')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .where('candidate', '=', 1)
+      .where('status', '=', 'ready')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   /** Uploads nobody has added to since `before`, and unkept candidates created before `candidatesBefore`. */
   async listExpired(
     before: string,

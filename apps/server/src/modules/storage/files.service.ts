@@ -64,6 +64,12 @@ export class FilesService implements FilesPort {
     await this.store.repo.keepCandidates(userId, [...new Set(ids)], this.store.now());
   }
 
+  async unclaimedUrls(userId: string, urls: string[]): Promise<string[]> {
+    const ids = urls.map(fileIdFromUrl).filter((id): id is string => id !== null);
+    const unkept = new Set(await this.store.repo.unkeptCandidates(userId, [...new Set(ids)]));
+    return urls.filter((url) => unkept.has(fileIdFromUrl(url) ?? ''));
+  }
+
   async deleteByUrl(userId: string, url: string): Promise<void> {
     const id = fileIdFromUrl(url);
     if (!id) return;
