@@ -1,16 +1,24 @@
-import { BrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter } from 'react-router';
 import { useSessionCheck } from '../features/auth/use-session-check';
 import { WalletHost } from '../features/auth/wallet/wallet-host';
 import { AppRoutes } from './router';
 import { ToasterMount } from './toaster-mount';
 
-export function App() {
-  useSessionCheck();
+function Root() {
   return (
-    <BrowserRouter>
+    <>
       <AppRoutes />
       <ToasterMount />
       <WalletHost />
-    </BrowserRouter>
+    </>
   );
+}
+
+// A data router, so a page can ask before the user leaves it (useBlocker); the routes themselves
+// stay declared in AppRoutes.
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
+export function App() {
+  useSessionCheck();
+  return <RouterProvider router={router} />;
 }

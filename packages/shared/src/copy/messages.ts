@@ -133,10 +133,17 @@ export const MESSAGES = {
   },
   generations: {
     imageReady: 'Your image is ready',
+    imagesReady: 'Your images are ready',
     videoReady: 'Your video is ready',
     imageFailed: 'Your images could not be generated',
     videoFailed: 'Your video could not be generated',
     cancelled: 'Generation cancelled.',
     cancelFailed: 'Failed to cancel the generation',
+    dismissFailed: 'Failed to dismiss the results',
+    leaveTitle: 'Leave without saving?',
+    leaveMessage:
+      'The images you generated are not saved yet. They stay in the list at the top of the page until they expire.',
+    leaveConfirm: 'Leave',
+    leaveCancel: 'Stay',
   },
 } as const;

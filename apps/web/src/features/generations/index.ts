@@ -1,7 +1,11 @@
 // Generation jobs on the web: their queries and event stream, the forms' job in the URL, the
 // progress they show and the header's indicator. Other features import from here only.
 export { forgetGenerations } from './api/generation-events.handlers';
-export { useActiveGenerations, useCreateGeneration } from './api/generations.queries';
+export {
+  refreshUnsavedGenerations,
+  useActiveGenerations,
+  useCreateGeneration,
+} from './api/generations.queries';
 export { GenerationIndicator } from './components/generation-indicator';
 export { GenerationProgress } from './components/generation-progress';
 export { useFailedVideos } from './failed-videos.store';

@@ -15,6 +15,7 @@ import {
 import { useCharacterOptions } from '../../api/characters.queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { LeaveGuardDialog, useLeaveGuard } from '../../components/ui/leave-guard';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -84,6 +85,8 @@ export function MediaFormPage() {
   const hasResults = results.urls.length > 0;
   // The results belong to the character, type and prompt they were made from: those stay put until "Generate New".
   const locked = starting || running || tracked.loading || saving || hasResults;
+  // Results none of which is saved yet are what a stray click would lose: leaving asks first.
+  const leave = useLeaveGuard(hasResults && results.saved.size === 0);
 
   const goBack = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -163,6 +166,7 @@ export function MediaFormPage() {
           else if (fresh.length === 0) toast.error(MESSAGES.media.alreadySaved);
           else {
             toast.success(MESSAGES.media.imagesSaved(fresh.length));
+            leave.allowNextLeave();
             navigate(ROUTES.media);
           }
         },
@@ -249,6 +253,15 @@ export function MediaFormPage() {
         cancelLabel={PROVENANCE_TEXT.keepDraft}
         onConfirm={() => fields.replace?.confirm()}
         onCancel={() => fields.replace?.keep()}
+      />
+      <LeaveGuardDialog
+        guard={leave}
+        copy={{
+          title: MESSAGES.generations.leaveTitle,
+          message: MESSAGES.generations.leaveMessage,
+          confirmLabel: MESSAGES.generations.leaveConfirm,
+          cancelLabel: MESSAGES.generations.leaveCancel,
+        }}
       />
     </>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CharacterInput, characterSchema } from '@baegen/shared';
 import { CHARACTERS_PATH, characterPath } from '../../../api/characters.queries';
 import { api } from '../../../lib/api-client';
+import { refreshUnsavedGenerations } from '../../generations';
 
 export interface SaveCharacterVariables {
   /** Absent when creating. */
@@ -21,6 +22,10 @@ export function useSaveCharacter() {
     mutationFn: saveCharacter,
     // A character change shows on the dashboard and in media lists too: mark every cached
     // query stale so each page refetches when it next opens.
-    onSuccess: () => queryClient.invalidateQueries({ refetchType: 'none' }),
+    // A saved portrait is no longer a result waiting to be saved.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ refetchType: 'none' });
+      await refreshUnsavedGenerations(queryClient);
+    },
   });
 }

@@ -8,6 +8,7 @@ import {
   fetchActiveGenerations,
   fetchGeneration,
   generationKeys,
+  refreshUnsavedGenerations,
   storeGeneration,
 } from './generations.queries';
 
@@ -43,6 +44,7 @@ export function applyGenerationEvent(client: QueryClient, job: Generation): void
   if (job.kind === 'video' && job.status === 'succeeded') {
     void client.invalidateQueries({ queryKey: mediaKeys.all });
   }
+  if (job.kind !== 'video' && job.status === 'succeeded') void refreshUnsavedGenerations(client);
   if (job.kind === 'video' && job.status === 'failed') useFailedVideos.getState().add(job);
   announceFinished(job, onForm.get(job.$id)?.tells ?? null);
 }

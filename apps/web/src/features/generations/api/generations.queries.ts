@@ -17,6 +17,7 @@ import { api } from '../../../lib/api-client';
 export const generationKeys = {
   all: ['generations'] as const,
   active: ['generations', 'active'] as const,
+  unsaved: ['generations', 'unsaved'] as const,
   detail: (id: string) => ['generations', 'detail', id] as const,
 };
 
@@ -33,6 +34,15 @@ export function fetchGeneration(id: string): Promise<Generation> {
 
 export function fetchActiveGenerations(): Promise<GenerationList> {
   return api(`${GENERATIONS_PATH}?status=active&limit=${LIST_LIMIT}`, generationListSchema);
+}
+
+/** Finished image jobs none of whose pictures has been saved yet (the server's `status=unsaved`). */
+export function fetchUnsavedGenerations(): Promise<GenerationList> {
+  return api(`${GENERATIONS_PATH}?status=unsaved`, generationListSchema);
+}
+
+export function dismissGeneration(id: string): Promise<Generation> {
+  return api(`${generationPath(id)}/dismiss`, generationSchema, { method: 'POST' });
 }
 
 export function createGeneration(input: CreateGenerationInput): Promise<Generation> {
@@ -95,4 +105,22 @@ export function useCancelGeneration() {
     mutationFn: cancelGeneration,
     onSuccess: (job) => storeGeneration(client, job),
   });
+}
+
+export function useUnsavedGenerations() {
+  return useQuery({ queryKey: generationKeys.unsaved, queryFn: fetchUnsavedGenerations });
+}
+
+/** Lets a job's unsaved results go: its pictures are deleted, and it leaves the header's list. */
+export function useDismissGeneration() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: dismissGeneration,
+    onSettled: () => client.invalidateQueries({ queryKey: generationKeys.unsaved }),
+  });
+}
+
+/** Something was saved: the jobs with unsaved results are asked for again. */
+export function refreshUnsavedGenerations(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ queryKey: generationKeys.unsaved });
 }

@@ -2,12 +2,24 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GenerationList } from '@baegen/shared';
 import { fakeGeneration, fakeGenerationPage, jsonResponse, stubFetch } from '../../../test/fake-api';
 import { GenerationIndicator } from './generation-indicator';
 
 function Where() {
   const { pathname, search } = useLocation();
   return <output data-testid="where">{pathname + search}</output>;
+}
+
+/** The active jobs the server answers, and the finished ones whose pictures are not saved. */
+function answer(
+  fetchMock: ReturnType<typeof stubFetch>,
+  active: GenerationList,
+  unsaved = fakeGenerationPage([]),
+) {
+  fetchMock.mockImplementation(async (url: string) =>
+    jsonResponse(200, url.includes('status=unsaved') ? unsaved : active),
+  );
 }
 
 function renderIndicator() {
@@ -31,20 +43,18 @@ describe('GenerationIndicator', () => {
 
   it('counts the active jobs and links each one back to its form', async () => {
     const fetchMock = stubFetch();
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        200,
-        fakeGenerationPage([
-          fakeGeneration({
-            $id: 'v1',
-            kind: 'video',
-            prompt: 'Walking through falling snow on a quiet winter night in the city',
-            progress: { phase: 'generating', percent: 35, queuePosition: null, etaSeconds: null },
-          }),
-          fakeGeneration({ $id: 'c1', kind: 'character', prompt: 'Reading' }),
-          fakeGeneration({ $id: 'p1', kind: 'image', characterId: null, prompt: 'Portrait of Luna' }),
-        ]),
-      ),
+    answer(
+      fetchMock,
+      fakeGenerationPage([
+        fakeGeneration({
+          $id: 'v1',
+          kind: 'video',
+          prompt: 'Walking through falling snow on a quiet winter night in the city',
+          progress: { phase: 'generating', percent: 35, queuePosition: null, etaSeconds: null },
+        }),
+        fakeGeneration({ $id: 'c1', kind: 'character', prompt: 'Reading' }),
+        fakeGeneration({ $id: 'p1', kind: 'image', characterId: null, prompt: 'Portrait of Luna' }),
+      ]),
     );
     renderIndicator();
 
@@ -67,9 +77,32 @@ describe('GenerationIndicator', () => {
 
   it('shows nothing while no job runs', async () => {
     const fetchMock = stubFetch();
-    fetchMock.mockResolvedValue(jsonResponse(200, fakeGenerationPage([])));
+    answer(fetchMock, fakeGenerationPage([]));
     renderIndicator();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(screen.queryByTestId('generation-indicator')).toBeNull();
+  });
+
+  it('keeps finished jobs whose pictures are not saved, each leading back to its form or dismissed', async () => {
+    const fetchMock = stubFetch();
+    const done = { status: 'succeeded' as const, outputs: ['/api/files/a/view', '/api/files/b/view'] };
+    answer(
+      fetchMock,
+      fakeGenerationPage([fakeGeneration({ $id: 'c1', kind: 'character', prompt: 'Reading' })]),
+      fakeGenerationPage([fakeGeneration({ $id: 'c0', kind: 'character', prompt: 'At the beach', ...done })]),
+    );
+    renderIndicator();
+
+    const badge = await screen.findByRole('button', { name: 'Generations: 1 in progress, 1 not saved' });
+    expect(badge.textContent).toBe('2');
+    fireEvent.click(badge);
+    expect(screen.getByText('Ready to save')).toBeTruthy();
+    expect(screen.getByTestId('unsaved-generation').textContent).toBe('2 imagesNot savedAt the beach');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss 2 images: At the beach' }));
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/generations/c0/dismiss', expect.anything()),
+    );
+    fireEvent.click(screen.getByTestId('unsaved-generation'));
+    expect(screen.getByTestId('where').textContent).toBe('/media/new?job=c0');
   });
 });

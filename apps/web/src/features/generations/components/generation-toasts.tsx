@@ -40,7 +40,11 @@ export function announceFinished(job: Generation, onForm: FormTells | null): voi
     );
   } else if (!onForm) {
     toast.success(
-      <ReadyToast text={MESSAGES.generations.imageReady} to={generationFormPath(job)} label="View" />,
+      <ReadyToast
+        text={job.outputs.length > 1 ? MESSAGES.generations.imagesReady : MESSAGES.generations.imageReady}
+        to={generationFormPath(job)}
+        label="View"
+      />,
       { id },
     );
   }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type MediaInput, mediaSchema } from '@baegen/shared';
 import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
 import { api } from '../../../lib/api-client';
+import { refreshUnsavedGenerations } from '../../generations';
 
 export function createMedia(input: MediaInput) {
   return api(MEDIA_PATH, mediaSchema, { method: 'POST', body: input });
@@ -12,6 +13,10 @@ export function useCreateMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inputs: MediaInput[]) => Promise.allSettled(inputs.map(createMedia)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
+        refreshUnsavedGenerations(queryClient),
+      ]),
   });
 }
