@@ -83,6 +83,20 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
+/**
+ * `GET /api/chats/:id/context`: how much of the model's context the next reply's prompt takes, as
+ * a real tokenizer counts it. `budgetTokens` is the context less the room kept for the reply; the
+ * oldest messages past it are left out (`droppedMessages`).
+ */
+export const chatContextSchema = z.object({
+  usedTokens: z.number().int().nonnegative(),
+  budgetTokens: z.number().int().nonnegative(),
+  contextTokens: z.number().int().positive(),
+  historyMessages: z.number().int().nonnegative(),
+  droppedMessages: z.number().int().nonnegative(),
+});
+export type ChatContext = z.infer<typeof chatContextSchema>;
+
 export const chatAttachmentSchema = z.object({
   type: z.literal('image'),
   mediaId: z.string().nullable(),
@@ -208,4 +222,5 @@ export const chatPaths = {
   stop: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/stop`,
   events: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/events`,
   export: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/export`,
+  context: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/context`,
 } as const;

@@ -79,14 +79,17 @@ export class ChatMessagesRepository {
     return { documents, nextCursor: rows.length > page.limit && oldest ? encodeSeq(oldest.seq) : null };
   }
 
-  /** The latest `limit` messages before `seq`, oldest first: what a reply's prompt is made of. */
-  async before(userId: string, chatId: string, seq: number, limit: number) {
+  /**
+   * The latest `limit` messages before `seq` (null: the latest of all), oldest first: what a
+   * reply's prompt is made of.
+   */
+  async before(userId: string, chatId: string, seq: number | null, limit: number) {
     const rows = await this.db
       .selectFrom('chat_messages')
       .select(['role', 'content'])
       .where('user_id', '=', userId)
       .where('chat_id', '=', chatId)
-      .where('seq', '<', seq)
+      .$if(seq !== null, (qb) => qb.where('seq', '<', seq!))
       .orderBy('seq', 'desc')
       .limit(limit)
       .execute();

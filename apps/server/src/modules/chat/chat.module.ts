@@ -130,7 +130,15 @@ export const chatModule = fp(
       onError: (error: unknown) => app.log.error({ err: error }, 'a chat stream failed'),
     };
     const slots = new StreamSlots(STREAMS_PER_USER);
-    await app.register(chatRoutes, { prefix: '/api', chats, messages, transfer, stream, slots });
+    await app.register(chatRoutes, {
+      prefix: '/api',
+      chats,
+      context: (userId, chatId) => prompt.context(userId, chatId),
+      messages,
+      transfer,
+      stream,
+      slots,
+    });
     await app.register(chatImportRoutes, { prefix: '/api', transfer });
   },
   { name: 'chat', dependencies: ['fleet', 'auth', 'characters', 'queue'] },

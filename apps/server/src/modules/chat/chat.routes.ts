@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CHAT_COPY,
   CHAT_ERROR_CODES,
+  type ChatContext,
+  chatContextSchema,
   chatListQuerySchema,
   chatListSchema,
   chatMessageListQuerySchema,
@@ -28,6 +30,8 @@ import type { StreamSlots } from './stream-slots';
 
 export interface ChatRoutesOptions {
   chats: ChatService;
+  /** How much of the context the next reply's prompt takes. */
+  context(userId: string, chatId: string): Promise<ChatContext>;
   messages: ChatMessagesService;
   transfer: ChatTransferService;
   stream: Omit<ChatStreamSource, 'snapshot'>;
@@ -60,6 +64,14 @@ export async function chatRoutes(app: FastifyInstance, opts: ChatRoutesOptions) 
   r.get('/chats/:id', oneChat, async (request) => chats.get(user(request), request.params.id));
   r.patch('/chats/:id', { schema: { ...oneChat.schema, body: chatPatchSchema } }, async (request) =>
     chats.update(user(request), request.params.id, request.body),
+  );
+  r.get(
+    '/chats/:id/context',
+    { schema: { params: idParamsSchema, response: { 200: chatContextSchema } } },
+    async (request) => {
+      await chats.get(user(request), request.params.id);
+      return opts.context(user(request), request.params.id);
+    },
   );
   r.delete(
     '/chats/:id',

@@ -1,3 +1,4 @@
+import type { ChatContext } from '@baegen/shared/contract';
 import type { CharacterCardData } from '../characters';
 import type { ChatMessagesRepository, MessageRow } from './chat-messages.repository';
 import type { ChatsRepository } from './chats.repository';
@@ -25,22 +26,37 @@ export class ReplyPrompt {
   constructor(private readonly deps: ReplyPromptDeps) {}
 
   async build(userId: string, reply: MessageRow): Promise<ChatRequest> {
-    const chat = await this.deps.chats.get(userId, reply.chat_id);
-    if (!chat) throw new Error(`chat ${reply.chat_id} is gone`);
+    return (await this.assemble(userId, reply.chat_id, reply.seq, reply.content)).request;
+  }
+
+  /** How much of the context the prompt of a reply written now would take. */
+  async context(userId: string, chatId: string): Promise<ChatContext> {
+    const { usage } = await this.assemble(userId, chatId, null, '');
+    return {
+      usedTokens: usage.contextTokens,
+      budgetTokens: usage.budgetTokens,
+      contextTokens: this.deps.contextTokens,
+      historyMessages: usage.historyMessages,
+      droppedMessages: usage.droppedMessages,
+    };
+  }
+
+  private async assemble(userId: string, chatId: string, beforeSeq: number | null, replyText: string) {
+    const chat = await this.deps.chats.get(userId, chatId);
+    if (!chat) throw new Error(`chat ${chatId} is gone`);
     const card = await this.deps.characters.cardData(userId, chat.character_id);
-    const history = (await this.deps.messages.before(userId, chat.id, reply.seq, HISTORY_LIMIT)).map(
+    const history = (await this.deps.messages.before(userId, chat.id, beforeSeq, HISTORY_LIMIT)).map(
       (message) => ({ role: message.role, content: message.content }),
     );
-    const built = buildPrompt({
+    return buildPrompt({
       character: toPromptCharacter(card),
       userName: chat.user_name,
       memory: chat.memory,
       history,
       contextTokens: this.deps.contextTokens,
       maxReplyTokens: this.deps.maxReplyTokens,
-      ...(reply.content === '' ? {} : { continueFrom: reply.content }),
+      ...(replyText === '' ? {} : { continueFrom: replyText }),
       tokens: await loadTokenCounter(),
     });
-    return built.request;
   }
 }
