@@ -46,7 +46,7 @@ export class ChatReplyRunner {
     // Taken once: a reply whose worker died is not written twice, the upkeep stops it.
     const taken = await replies.take(userId, messageId, owner, this.iso(), this.iso(leaseMs));
     if (!taken) return;
-    const controller = this.deps.running.track(messageId);
+    const controller = this.deps.running.track(messageId, taken.content);
     const stop = () => controller.abort(new ReplyStopped());
     const writer = new ReplyWriter({
       offset: taken.content.length,
@@ -57,7 +57,10 @@ export class ChatReplyRunner {
           from,
           to: from + text.length,
         }),
-      written: (text, offset) => this.deps.events.delta(userId, chatId, { messageId, text, offset }),
+      shown: (text, offset) => {
+        this.deps.running.extend(messageId, text);
+        this.deps.events.delta(userId, chatId, { messageId, text, offset });
+      },
       abort: stop,
     });
     const heartbeat = setInterval(() => void this.renew(userId, messageId, stop), leaseMs / 3);

@@ -54,6 +54,7 @@ export const chatModule = fp(
       stopper,
       characters: app.characters,
       greetings: greetingsOf,
+      shownText: (messageId) => running.shown(messageId),
       clock,
     });
     const messages = new ChatMessagesService({

@@ -26,6 +26,8 @@ export interface ChatServiceDeps {
   characters: { cardData(userId: string, id: string): Promise<CharacterCardData> };
   /** The swipes of a new chat's first message. */
   greetings(card: CharacterCardData, userName: string): string[];
+  /** The text shown so far of a reply this process writes, ahead of its row. */
+  shownText(messageId: string): string | undefined;
   clock: Clock;
 }
 
@@ -113,6 +115,11 @@ export class ChatService {
   /** The chat's reply being written, with its text so far; null when none is. */
   async streaming(userId: string, chatId: string): Promise<ChatMessage | null> {
     const row = await this.deps.messages.streaming(userId, chatId);
-    return row ? toMessage(row) : null;
+    if (!row) return null;
+    const message = toMessage(row);
+    const shown = this.deps.shownText(message.$id);
+    if (shown === undefined || shown.length <= message.content.length) return message;
+    const swipes = message.swipes.map((swipe, index) => (index === message.swipeIndex ? shown : swipe));
+    return { ...message, content: shown, swipes };
   }
 }

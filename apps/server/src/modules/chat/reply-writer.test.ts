@@ -4,7 +4,7 @@ import { ReplyWriter } from './reply-writer';
 
 function writer(options: { accept?: (call: number) => boolean; fail?: (call: number) => boolean } = {}) {
   const writes: { text: string; from: number }[] = [];
-  const written: { text: string; from: number }[] = [];
+  const shown: { text: string; from: number }[] = [];
   let aborted = 0;
   const reply = new ReplyWriter({
     offset: 5,
@@ -15,17 +15,22 @@ function writer(options: { accept?: (call: number) => boolean; fail?: (call: num
       if (options.fail?.(writes.length)) throw new Error('database down');
       return options.accept?.(writes.length) ?? true;
     },
-    written: (text, from) => written.push({ text, from }),
+    shown: (text, from) => shown.push({ text, from }),
     abort: () => (aborted += 1),
   });
-  return { reply, writes, written, aborted: () => aborted };
+  return { reply, writes, shown, aborted: () => aborted };
 }
 
 describe('ReplyWriter', () => {
-  it('writes text in batches, in order, each from where the last ended', async () => {
-    const { reply, writes, written } = writer();
+  it('shows each piece at once and writes text in batches, in order, each from where the last ended', async () => {
+    const { reply, writes, shown } = writer();
     reply.push('Hel');
     reply.push('lo');
+    expect(shown).toEqual([
+      { text: 'Hel', from: 5 },
+      { text: 'lo', from: 8 },
+    ]);
+    expect(writes).toEqual([]);
     await delay(40);
     reply.push(' there');
     await reply.flush();
@@ -33,11 +38,11 @@ describe('ReplyWriter', () => {
       { text: 'Hello', from: 5 },
       { text: ' there', from: 10 },
     ]);
-    expect(written).toEqual(writes);
+    expect(shown.at(-1)).toEqual({ text: ' there', from: 10 });
   });
 
   it('stops writing, and aborts the reply, once the row refuses a write', async () => {
-    const { reply, writes, written, aborted } = writer({ accept: (call) => call < 2 });
+    const { reply, writes, shown, aborted } = writer({ accept: (call) => call < 2 });
     reply.push('one');
     await reply.flush();
     reply.push('two');
@@ -45,7 +50,7 @@ describe('ReplyWriter', () => {
     reply.push('three');
     await reply.flush();
     expect(writes.map((w) => w.text)).toEqual(['one', 'two']);
-    expect(written.map((w) => w.text)).toEqual(['one']);
+    expect(shown.map((w) => w.text)).toEqual(['one', 'two']);
     expect(reply.lost).toBe(true);
     expect(aborted()).toBe(1);
   });

@@ -5,8 +5,11 @@ export interface ReplyWriterDeps {
   flushMs: number;
   /** Appends `text` at `from` to the reply's row; false when the reply is no longer ours to write. */
   write(text: string, from: number): Promise<boolean>;
-  /** Called once a batch is in the row, for the streams open here. */
-  written(text: string, from: number): void;
+  /**
+   * Called with each piece of text as it arrives, for the streams open here: they need not wait
+   * for its batch. Other instances hear of the text once its batch is in the row.
+   */
+  shown(text: string, from: number): void;
   /** The reply cannot go on: no longer ours, or a write failed (see `failure`). */
   abort(): void;
 }
@@ -20,6 +23,8 @@ export class ReplyWriter {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private offset: number;
+  /** Where the next piece of text shown begins: the row's text and the batch gathering. */
+  private shownTo: number;
   /** The row refused a write: the reply was stopped or deleted. */
   lost = false;
   /** The error a write met, if one did. */
@@ -27,11 +32,14 @@ export class ReplyWriter {
 
   constructor(private readonly deps: ReplyWriterDeps) {
     this.offset = deps.offset;
+    this.shownTo = deps.offset;
   }
 
   push(text: string): void {
     if (this.lost || this.failure || text === '') return;
     this.pending += text;
+    this.deps.shown(text, this.shownTo);
+    this.shownTo += text.length;
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.flush().catch((error: unknown) => {
@@ -56,7 +64,6 @@ export class ReplyWriter {
         return;
       }
       this.offset = from + text.length;
-      this.deps.written(text, from);
     });
     return this.writing;
   }

@@ -31,7 +31,7 @@ export class ChatEvents {
     await this.announcer.announce(CHAT_EVENTS_CHANNEL, notice);
   }
 
-  /** Text already written to the reply's row. */
+  /** Text of a reply written here, as it arrives (other instances hear of it from the row). */
   delta(userId: string, chatId: string, delta: ChatDeltaEvent): void {
     this.hub.publish(userId, chatId, { type: 'delta', delta });
   }
