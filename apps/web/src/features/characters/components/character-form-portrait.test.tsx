@@ -1,33 +1,14 @@
+import { toast } from '../../../test/toast-mock';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, defaultAvatarUrl } from '@baegen/shared';
 import { errorResponse, fakeFileUpload, jsonResponse } from '../../../test/fake-api';
 import { emptyFormValues } from '../character-form.model';
-import {
-  button,
-  clickWithPendingReply,
-  fetchMock,
-  field,
-  filled,
-  jobBecomes,
-  portraitDone,
-  portraitJob,
-  renderForm,
-  renderWithRunningJob,
-  toast,
-} from './character-form-kit';
+import { button, fetchMock, field, filled, portrait, renderForm, startBusy } from './character-form-kit';
 
 describe('CharacterForm portrait', () => {
   it('locks the actions while the portrait job runs, shows its progress, then uses its picture', async () => {
-    const reply = clickWithPendingReply('Generate');
-
-    expect(
-      ((await screen.findByRole('button', { name: 'Generating...' })) as HTMLButtonElement).disabled,
-    ).toBe(true);
-    expect(button('Optimize Prompt').disabled).toBe(true);
-    expect(button('Deploy Character').disabled).toBe(true);
-    expect(field('Character Image URL').readOnly).toBe(true);
-    expect(screen.getByRole('status').textContent).toBe('Generating image...');
+    const reply = await startBusy('Generate');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/generations');
     expect(init?.method).toBe('POST');
@@ -35,13 +16,13 @@ describe('CharacterForm portrait', () => {
     expect(body).toEqual({ kind: 'image', prompt: expect.stringContaining('Luna') });
     expect(body.prompt).toContain('silver hair');
 
-    await act(async () => reply.release(jsonResponse(201, portraitJob)));
+    await act(async () => reply.release(jsonResponse(201, portrait.job)));
     expect(screen.getByTestId('where').textContent).toBe('/characters/new?portraitJob=p1');
     expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toBeTruthy();
     expect(button('Cancel').disabled).toBe(false);
     expect(button('Generating...').disabled).toBe(true);
 
-    await jobBecomes(portraitDone);
+    await portrait.becomes(portrait.done);
     // The stored picture shows by its origin, not its internal address, until asked for the URL.
     expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
     expect(screen.queryByDisplayValue('/api/files/one/view')).toBeNull();
@@ -56,7 +37,7 @@ describe('CharacterForm portrait', () => {
   });
 
   it('shows a job named in the URL again after a reload, and fills the portrait when it ends', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, portraitJob));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, portrait.job));
     renderForm(emptyFormValues, undefined, '/characters/new?portraitJob=p1');
 
     expect(button('Generating...').disabled).toBe(true);
@@ -64,13 +45,13 @@ describe('CharacterForm portrait', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/generations/p1');
     expect(screen.getByRole('status').textContent).toBe('Generating image...');
 
-    await jobBecomes(portraitDone);
+    await portrait.becomes(portrait.done);
     expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.characters.imageGenerated);
   });
 
   it('puts back the picture of a job that had ended before the form read it, without news', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, portraitDone));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, portrait.done));
     renderForm(emptyFormValues, undefined, '/characters/new?portraitJob=p1');
     expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
     expect(button('Generate').disabled).toBe(false);
@@ -80,7 +61,7 @@ describe('CharacterForm portrait', () => {
   });
 
   it('leaves the field alone for a job that had failed before the form read it', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...portraitJob, status: 'failed' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...portrait.job, status: 'failed' }));
     renderForm({ ...filled, imageUrl: 'https://old.example/a.png' }, 'abc', '/characters/new?portraitJob=p1');
     await waitFor(() => expect(button('Generate').disabled).toBe(false));
     expect(field('Character Image URL').value).toBe('https://old.example/a.png');
@@ -88,9 +69,9 @@ describe('CharacterForm portrait', () => {
   });
 
   it('cancels the running job quietly and leaves the portrait as it was', async () => {
-    await renderWithRunningJob({ ...filled, imageUrl: 'https://old.example/a.png' });
+    await portrait.renderRunning({ ...filled, imageUrl: 'https://old.example/a.png' });
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...portraitJob, status: 'cancelled' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...portrait.job, status: 'cancelled' }));
     fireEvent.click(button('Cancel'));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     const [url, init] = fetchMock.mock.calls[1]!;
@@ -103,7 +84,7 @@ describe('CharacterForm portrait', () => {
   });
 
   it('says so when the job cannot be cancelled, and follows it on', async () => {
-    await renderWithRunningJob(filled);
+    await portrait.renderRunning(filled);
 
     fetchMock.mockResolvedValueOnce(errorResponse(409, 'GENERATION_FINISHED'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -114,7 +95,7 @@ describe('CharacterForm portrait', () => {
   });
 
   it("ties an edited character's portrait job to the character", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { ...portraitJob, characterId: 'abc' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(201, { ...portrait.job, characterId: 'abc' }));
     renderForm(filled, 'abc');
     fireEvent.click(button('Generate'));
     await screen.findByRole('progressbar', { name: 'Generation progress' });
@@ -143,12 +124,12 @@ describe('CharacterForm portrait', () => {
   });
 
   it.each([
-    ['fails', { ...portraitJob, status: 'failed' as const }],
-    ['ends without a picture', { ...portraitDone, outputs: [] }],
+    ['fails', { ...portrait.job, status: 'failed' as const }],
+    ['ends without a picture', { ...portrait.done, outputs: [] }],
   ])('falls back to the default avatar of the name when the job %s', async (_, ended) => {
-    await renderWithRunningJob({ ...filled, imageUrl: 'https://old.example/a.png' });
+    await portrait.renderRunning({ ...filled, imageUrl: 'https://old.example/a.png' });
 
-    await jobBecomes(ended);
+    await portrait.becomes(ended);
     await waitFor(() => expect(toast.error).toHaveBeenCalledExactlyOnceWith(MESSAGES.characters.imageFailed));
     expect(field('Character Image URL').value).toBe(defaultAvatarUrl('Luna'));
     expect(button('Generate').disabled).toBe(false);

@@ -1,16 +1,9 @@
+import { toast } from '../../../test/toast-mock';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES, MESSAGES, defaultAvatarUrl, improvePromptResponseSchema } from '@baegen/shared';
 import { errorResponse, fakeCharacter, jsonResponse } from '../../../test/fake-api';
-import {
-  button,
-  clickWithPendingReply,
-  fetchMock,
-  field,
-  filled,
-  renderForm,
-  toast,
-} from './character-form-kit';
+import { button, clickPending, fetchMock, field, filled, renderForm, startBusy } from './character-form-kit';
 
 describe('CharacterForm', () => {
   it('labels every field and names its buttons for create and edit', () => {
@@ -49,14 +42,7 @@ describe('CharacterForm', () => {
   });
 
   it('locks the actions while optimizing, then replaces the appearance', async () => {
-    const reply = clickWithPendingReply('Optimize Prompt');
-
-    const optimizing = await screen.findByRole('button', { name: 'Optimizing...' });
-    expect((optimizing as HTMLButtonElement).disabled).toBe(true);
-    expect(button('Generate').disabled).toBe(true);
-    expect(button('Deploy Character').disabled).toBe(true);
-    expect(field('Appearance Parameters').readOnly).toBe(true);
-    expect(screen.getByRole('status').textContent).toBe('Optimizing prompt...');
+    const reply = await startBusy('Optimize Prompt');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/generate/prompt');
     expect(JSON.parse(String(init?.body))).toEqual({ appearance: 'silver hair' });
@@ -95,7 +81,7 @@ describe('CharacterForm', () => {
   });
 
   it('disables the form while saving, then goes to the list with a success toast', async () => {
-    const reply = clickWithPendingReply('Deploy Character');
+    const reply = clickPending('Deploy Character');
 
     await waitFor(() => expect(button('Deploy Character').disabled).toBe(true));
     expect(field('Character Name').matches(':disabled')).toBe(true);
