@@ -123,7 +123,7 @@ export function GenerationDetailsDialog({ media, onClose }: { media: Media; onCl
               variant="secondary"
               onClick={() => void downloadPng()}
               loading={downloading}
-              icon={<Download className="size-4" aria-hidden />}
+              icon={Download}
             >
               {PROVENANCE_TEXT.downloadPng}
             </Button>

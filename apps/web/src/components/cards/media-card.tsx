@@ -140,7 +140,7 @@ export function MediaCard(props: MediaCardProps) {
             onClick={() => void download()}
             disabled={downloading}
             className="w-full"
-            icon={<Download className="size-4" aria-hidden />}
+            icon={Download}
             aria-label={downloading ? undefined : `Download ${title}`}
           >
             {downloading ? 'Processing...' : 'Download'}

@@ -13,7 +13,7 @@ export function SelectButton({ selection, loadedCount }: { selection: Selection;
   return (
     <Button
       variant="secondary"
-      icon={<CheckSquare className="size-4" aria-hidden />}
+      icon={CheckSquare}
       disabled={loadedCount === 0 || selection.active}
       onClick={selection.enter}
     >
@@ -67,7 +67,7 @@ export function SelectBar({
           <Button
             variant="secondary"
             size="sm"
-            icon={<Download className="size-4" aria-hidden />}
+            icon={Download}
             disabled={count === 0}
             loading={downloading}
             onClick={() => void onDownload(selection.ids).catch(() => undefined)}
@@ -78,18 +78,13 @@ export function SelectBar({
         <Button
           variant="danger"
           size="sm"
-          icon={<Trash2 className="size-4" aria-hidden />}
+          icon={Trash2}
           disabled={count === 0}
           onClick={() => setConfirming(true)}
         >
           {MESSAGES.bulk.delete}
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<X className="size-4" aria-hidden />}
-          onClick={selection.leave}
-        >
+        <Button variant="ghost" size="sm" icon={X} onClick={selection.leave}>
           {MESSAGES.bulk.cancel}
         </Button>
       </div>

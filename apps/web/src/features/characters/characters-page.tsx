@@ -69,11 +69,7 @@ export function CharactersPage() {
           <SortSelect value={sort} onChange={setSort} className="max-sm:flex-1" />
         </div>
         {/* docs/product.md §2.2: the Filters button is shown and intentionally does nothing. */}
-        <Button
-          variant="secondary"
-          className="h-11"
-          icon={<SlidersHorizontal className="size-4" aria-hidden />}
-        >
+        <Button variant="secondary" className="h-11" icon={SlidersHorizontal}>
           <span className="max-sm:sr-only">Filters</span>
         </Button>
       </div>
