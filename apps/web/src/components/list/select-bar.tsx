@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckSquare, Download, Trash2, X } from 'lucide-react';
 import { MESSAGES } from '@baegen/shared';
+import { type BulkDeleteOptions, useBulkDelete } from '../../lib/use-bulk-delete';
 import type { Selection } from '../../lib/use-selection';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -106,4 +107,15 @@ export function SelectBar({
       />
     </>
   );
+}
+
+/** The select bar of a list whose selected items go in one `POST {path}/bulk-delete`. */
+export function BulkSelectBar({
+  path,
+  listsKey,
+  noun,
+  ...bar
+}: Omit<SelectBarProps, 'onDelete' | 'deleting'> & Pick<BulkDeleteOptions, 'listsKey'> & { path: string }) {
+  const deletion = useBulkDelete({ path: `${path}/bulk-delete`, listsKey, noun });
+  return <SelectBar noun={noun} onDelete={deletion.mutateAsync} deleting={deletion.isPending} {...bar} />;
 }

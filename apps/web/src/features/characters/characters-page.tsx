@@ -1,26 +1,23 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
 import { type Character, FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
-import { useCharacterList } from '../../api/characters.queries';
+import { CHARACTERS_PATH, characterKeys, useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { FavoritesToggle } from '../../components/list/favorites-toggle';
 import { ListGrid } from '../../components/list/list-grid';
-import { SelectButton } from '../../components/list/select-bar';
+import { BulkSelectBar } from '../../components/list/select-bar';
 import { SelectableItem } from '../../components/list/selectable-item';
-import { CreateLink, ListPage } from '../../components/list/list-page';
+import { CreateLink, ListPage, useListPage } from '../../components/list/list-page';
 import { SortSelect } from '../../components/list/sort-select';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { useFavoriteParam, useSortParam } from '../../lib/list-sort';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSelection } from '../../lib/use-selection';
 import { useDeleteCharacter } from './api/use-delete-character';
 import { ImportCardControl } from './components/import-card-control';
 import { useFavoriteCharacter } from './api/use-favorite-character';
-import { CharactersSelectBar } from './components/characters-select-bar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -33,22 +30,32 @@ export function CharactersPage() {
   const { sort, setSort } = useSortParam();
   const { favorite: favoritesOnly, setFavorite: setFavoritesOnly } = useFavoriteParam();
   const characters = useCharacterList(search, sort, favoritesOnly);
-  const favorite = useFavoriteCharacter();
-  const deletion = usePendingDelete<Character>(useDeleteCharacter());
-  const loadedIds = useMemo(() => characters.items.map((item) => item.$id), [characters.items]);
-  const selection = useSelection(loadedIds);
+  const { deletion, selection, onFavorite } = useListPage<Character>(
+    characters.items,
+    useDeleteCharacter(),
+    useFavoriteCharacter(),
+  );
   const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
   return (
     <ListPage
       title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
-      actions={<SelectButton selection={selection} loadedCount={characters.items.length} />}
+      selection={selection}
+      loadedCount={characters.items.length}
       createLink={
         <>
           <ImportCardControl />
           {createLink}
         </>
+      }
+      selectBar={
+        <BulkSelectBar
+          selection={selection}
+          path={CHARACTERS_PATH}
+          listsKey={characterKeys.lists()}
+          noun={MESSAGES.bulk.charactersNoun}
+        />
       }
       confirmDelete={{
         title: MESSAGES.characters.deleteTitle,
@@ -111,16 +118,11 @@ export function CharactersPage() {
           dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
           renderItem={(character) => (
             <SelectableItem id={character.$id} title={character.name} selection={selection}>
-              <CharacterCard
-                character={character}
-                onDelete={deletion.ask}
-                onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
-              />
+              <CharacterCard character={character} onDelete={deletion.ask} onFavorite={onFavorite} />
             </SelectableItem>
           )}
         />
       </section>
-      <CharactersSelectBar selection={selection} />
     </ListPage>
   );
 }

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { ImageOff } from 'lucide-react';
 import { MESSAGES, type Media, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
@@ -6,15 +5,12 @@ import { useMediaList } from '../../api/media.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
-import { SelectButton } from '../../components/list/select-bar';
 import { SelectableItem } from '../../components/list/selectable-item';
-import { CreateLink, ListPage } from '../../components/list/list-page';
+import { CreateLink, ListPage, useListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
 import { useSortParam } from '../../lib/list-sort';
-import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
 import { mediaTitle } from '../../lib/media-file';
-import { useSelection } from '../../lib/use-selection';
 import { useDeleteMedia } from './api/use-delete-media';
 import { useFavoriteMedia } from './api/use-favorite-media';
 import { MediaFilters } from './components/media-filters';
@@ -35,19 +31,22 @@ export function MediaPage() {
   const { filters, update, clear, active } = useMediaFilters();
   const { sort, setSort } = useSortParam();
   const media = useMediaList(filters, sort);
-  const favorite = useFavoriteMedia();
+  const { deletion, selection, onFavorite } = useListPage<Media>(
+    media.items,
+    useDeleteMedia(),
+    useFavoriteMedia(),
+  );
   const characters = useCharacterOptions();
-  const deletion = usePendingDelete<Media>(useDeleteMedia());
-  const loadedIds = useMemo(() => media.items.map((item) => item.$id), [media.items]);
-  const selection = useSelection(loadedIds);
   const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
 
   return (
     <ListPage
       title={PAGE_HEADINGS.media}
       subtitle="Every photo and video you kept."
-      actions={<SelectButton selection={selection} loadedCount={media.items.length} />}
+      selection={selection}
+      loadedCount={media.items.length}
       createLink={createLink}
+      selectBar={<MediaSelectBar selection={selection} />}
       confirmDelete={{
         title: MESSAGES.media.deleteTitle,
         message: MESSAGES.media.deleteConfirm,
@@ -93,17 +92,12 @@ export function MediaPage() {
           dimmed={media.isPlaceholderData}
           renderItem={(item) => (
             <SelectableItem id={item.$id} title={mediaTitle(item)} selection={selection}>
-              <MediaCard
-                media={item}
-                onDelete={deletion.ask}
-                onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
-              />
+              <MediaCard media={item} onDelete={deletion.ask} onFavorite={onFavorite} />
             </SelectableItem>
           )}
           windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
         />
       </section>
-      <MediaSelectBar selection={selection} />
     </ListPage>
   );
 }
