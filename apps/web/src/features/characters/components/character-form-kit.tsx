@@ -2,9 +2,10 @@ import '../../../test/toast-mock';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeGeneration, jsonResponse, stubFetchEachTest } from '../../../test/fake-api';
+import { CurrentUrl } from '../../../test/router-kit';
 import { type CharacterFormValues, emptyFormValues } from '../character-form.model';
 import { CharacterForm } from './character-form';
 
@@ -17,11 +18,6 @@ function deferredReply() {
     release = resolve;
   });
   return { promise, release };
-}
-
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
 }
 
 let client: QueryClient;
@@ -42,7 +38,7 @@ export function renderForm(
           />
           <Route path="/characters" element={<p>characters list</p>} />
         </Routes>
-        <Where />
+        <CurrentUrl />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, defaultAvatarUrl } from '@baegen/shared';
 import { errorResponse, fakeFileUpload, jsonResponse } from '../../../test/fake-api';
+import { currentUrl } from '../../../test/router-kit';
 import { emptyFormValues } from '../character-form.model';
 import { button, fetchMock, field, filled, portrait, renderForm, startBusy } from './character-form-kit';
 
@@ -17,7 +18,7 @@ describe('CharacterForm portrait', () => {
     expect(body.prompt).toContain('silver hair');
 
     await act(async () => reply.release(jsonResponse(201, portrait.job)));
-    expect(screen.getByTestId('where').textContent).toBe('/characters/new?portraitJob=p1');
+    expect(currentUrl()).toBe('/characters/new?portraitJob=p1');
     expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toBeTruthy();
     expect(button('Cancel').disabled).toBe(false);
     expect(button('Generating...').disabled).toBe(true);
@@ -29,7 +30,7 @@ describe('CharacterForm portrait', () => {
     expect(toast.success).toHaveBeenCalledExactlyOnceWith(MESSAGES.characters.imageGenerated);
     expect(screen.queryByRole('progressbar')).toBeNull();
     // The id stays: a reload brings the picture back, and nothing navigates when a job ends.
-    expect(screen.getByTestId('where').textContent).toBe('/characters/new?portraitJob=p1');
+    expect(currentUrl()).toBe('/characters/new?portraitJob=p1');
     expect(button('Generate').disabled).toBe(false);
     fireEvent.click(button('Edit URL'));
     expect(field('Character Image URL').value).toBe('/api/files/one/view');
