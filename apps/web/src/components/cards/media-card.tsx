@@ -5,21 +5,13 @@ import { useBusyTask } from '../../lib/use-busy-task';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
 import { CARD_PICTURES } from './card-pictures';
-import { CompactCard } from './compact-card';
+import { type CardProps, CompactCard } from './compact-card';
 import { MediaInfoButton } from './media-info-button';
 import { FavoriteButton } from './favorite-button';
 import { VideoPlayer } from './video-player';
 
-export type MediaCardProps =
-  | {
-      media: Media;
-      onDelete: (media: Media) => void;
-      /** Stars or unstars the media; without it the card shows no star. */
-      onFavorite?: (media: Media, favorite: boolean) => void;
-      compact?: false;
-    }
-  /** The dashboard's recent card: picture, title, character and date, one link to the gallery. */
-  | { media: Media; compact: true; onDelete?: undefined };
+/** Compact, the dashboard's recent card: picture, title, character and date, one link to the gallery. */
+export type MediaCardProps = CardProps<'media', Media>;
 
 // The rendered widths of a card picture in the gallery grid (1, 2, 3 then 4 columns) and on the
 // dashboard, so the browser picks the smallest preview that is sharp enough.
