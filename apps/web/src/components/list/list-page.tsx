@@ -29,18 +29,17 @@ export function useListPage<T extends { $id: string }>(
   const loadedIds = useMemo(() => items.map((item) => item.$id), [items]);
   const selection = useSelection(loadedIds);
   const onFavorite = (target: T, favorite: boolean) => favoriteOne.mutate({ id: target.$id, favorite });
-  return { deletion, selection, onFavorite };
+  return { deletion, selection, onFavorite, loadedCount: items.length };
 }
 
 /**
  * A list page around its list: the header with the Select button and the create link, then the
- * select bar (`selectBar`) and the delete confirmation.
+ * select bar (`selectBar`) and the confirmation of the delete `page` waits on.
  */
 export function ListPage({
   title,
   subtitle,
-  selection,
-  loadedCount,
+  page,
   createLink,
   selectBar,
   confirmDelete,
@@ -48,11 +47,14 @@ export function ListPage({
 }: {
   title: string;
   subtitle: string;
-  selection: Selection;
-  loadedCount: number;
+  page: {
+    selection: Selection;
+    loadedCount: number;
+    deletion: Pick<ReturnType<typeof usePendingDelete>, 'dialog'>;
+  };
   createLink: ReactNode;
   selectBar: ReactNode;
-  confirmDelete: ConfirmDialogProps;
+  confirmDelete: Pick<ConfirmDialogProps, 'title' | 'message'>;
   children: ReactNode;
 }) {
   return (
@@ -62,14 +64,14 @@ export function ListPage({
         subtitle={subtitle}
         actions={
           <>
-            <SelectButton selection={selection} loadedCount={loadedCount} />
+            <SelectButton selection={page.selection} loadedCount={page.loadedCount} />
             {createLink}
           </>
         }
       />
       {children}
       {selectBar}
-      <ConfirmDialog {...confirmDelete} />
+      <ConfirmDialog {...confirmDelete} {...page.deletion.dialog} />
     </>
   );
 }

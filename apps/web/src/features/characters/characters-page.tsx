@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
-import { type Character, FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
+import { FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { CHARACTERS_PATH, characterKeys, useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
@@ -30,19 +30,14 @@ export function CharactersPage() {
   const { sort, setSort } = useSortParam();
   const { favorite: favoritesOnly, setFavorite: setFavoritesOnly } = useFavoriteParam();
   const characters = useCharacterList(search, sort, favoritesOnly);
-  const { deletion, selection, onFavorite } = useListPage<Character>(
-    characters.items,
-    useDeleteCharacter(),
-    useFavoriteCharacter(),
-  );
+  const page = useListPage(characters.items, useDeleteCharacter(), useFavoriteCharacter());
   const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
   return (
     <ListPage
       title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
-      selection={selection}
-      loadedCount={characters.items.length}
+      page={page}
       createLink={
         <>
           <ImportCardControl />
@@ -51,7 +46,7 @@ export function CharactersPage() {
       }
       selectBar={
         <BulkSelectBar
-          selection={selection}
+          selection={page.selection}
           path={CHARACTERS_PATH}
           listsKey={characterKeys.lists()}
           noun={MESSAGES.bulk.charactersNoun}
@@ -59,8 +54,7 @@ export function CharactersPage() {
       }
       confirmDelete={{
         title: MESSAGES.characters.deleteTitle,
-        message: deletion.pending ? MESSAGES.characters.deleteConfirm(deletion.pending.name) : '',
-        ...deletion.dialog,
+        message: page.deletion.pending ? MESSAGES.characters.deleteConfirm(page.deletion.pending.name) : '',
       }}
     >
       <div className="mb-8 flex flex-wrap gap-3" role="search">
@@ -117,8 +111,12 @@ export function CharactersPage() {
           }}
           dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
           renderItem={(character) => (
-            <SelectableItem id={character.$id} title={character.name} selection={selection}>
-              <CharacterCard character={character} onDelete={deletion.ask} onFavorite={onFavorite} />
+            <SelectableItem id={character.$id} title={character.name} selection={page.selection}>
+              <CharacterCard
+                character={character}
+                onDelete={page.deletion.ask}
+                onFavorite={page.onFavorite}
+              />
             </SelectableItem>
           )}
         />

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { MESSAGES, type Media, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
+import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
@@ -31,11 +31,7 @@ export function MediaPage() {
   const { filters, update, clear, active } = useMediaFilters();
   const { sort, setSort } = useSortParam();
   const media = useMediaList(filters, sort);
-  const { deletion, selection, onFavorite } = useListPage<Media>(
-    media.items,
-    useDeleteMedia(),
-    useFavoriteMedia(),
-  );
+  const page = useListPage(media.items, useDeleteMedia(), useFavoriteMedia());
   const characters = useCharacterOptions();
   const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
 
@@ -43,15 +39,10 @@ export function MediaPage() {
     <ListPage
       title={PAGE_HEADINGS.media}
       subtitle="Every photo and video you kept."
-      selection={selection}
-      loadedCount={media.items.length}
+      page={page}
       createLink={createLink}
-      selectBar={<MediaSelectBar selection={selection} />}
-      confirmDelete={{
-        title: MESSAGES.media.deleteTitle,
-        message: MESSAGES.media.deleteConfirm,
-        ...deletion.dialog,
-      }}
+      selectBar={<MediaSelectBar selection={page.selection} />}
+      confirmDelete={{ title: MESSAGES.media.deleteTitle, message: MESSAGES.media.deleteConfirm }}
     >
       <MediaFilters
         filters={filters}
@@ -91,8 +82,8 @@ export function MediaPage() {
           }}
           dimmed={media.isPlaceholderData}
           renderItem={(item) => (
-            <SelectableItem id={item.$id} title={mediaTitle(item)} selection={selection}>
-              <MediaCard media={item} onDelete={deletion.ask} onFavorite={onFavorite} />
+            <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
+              <MediaCard media={item} onDelete={page.deletion.ask} onFavorite={page.onFavorite} />
             </SelectableItem>
           )}
           windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
