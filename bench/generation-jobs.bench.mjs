@@ -1,7 +1,7 @@
 // Generation jobs through the built server: enqueue-to-start latency on SQLite and PostgreSQL,
 // throughput of one worker, and event delivery to many stream subscribers.
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { ADMIN_URL, scratchDatabase } from './scratch-database.mjs';
 import { signIn, startServer } from './support.mjs';
 import { openEventStream, percentile } from './streams.mjs';
 
@@ -12,7 +12,6 @@ const LATENCY_JOBS = 200;
 const THROUGHPUT_JOBS = 1000;
 const SUBSCRIBERS = 200;
 const DELIVERY_JOBS = 20;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const JOB_ENV = {
   GENERATION_RATE_LIMIT_MAX: '100000',
@@ -29,30 +28,6 @@ async function createJob(server, cookie, prompt) {
   if (res.status !== 202)
     throw new Error(`POST /api/generations answered ${res.status}: ${await res.text()}`);
   return res.json();
-}
-
-/** A fresh PostgreSQL database for one run, or null when no server answers. */
-async function scratchDatabase() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const dbName = `baegen_bench_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${dbName} with (force)`);
-      await dropper.end();
-    },
-  };
 }
 
 /** startedAt - createdAt of jobs run one at a time, so none waits behind another. */
@@ -128,7 +103,7 @@ export async function run() {
   const lines = [
     `enqueue-to-start on SQLite (${LATENCY_JOBS} jobs): ${await enqueueToStart({})} (target p99 <= 20 ms)`,
   ];
-  const database = await scratchDatabase();
+  const database = await scratchDatabase(`baegen_bench_${process.pid}_${Date.now()}`);
   if (database) {
     try {
       lines.push(

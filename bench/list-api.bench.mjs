@@ -5,13 +5,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from './scratch-database.mjs';
 import { REPO_ROOT, freePortUrl, loadTest, median, signIn, startServer } from './support.mjs';
 
 /** @public Read by bench/run.mjs. */
 export const name = 'list API throughput (target: >= 50 % of bare Fastify, p99 <= 20 ms)';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 9);
 const ROUNDS = 3;
 const CONNECTIONS = 50;
@@ -125,27 +124,6 @@ async function measure(label, env, { mediaCount = 100, lists = LISTS } = {}) {
   return lines;
 }
 
-async function postgresDatabase() {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await client.connect();
-  } catch {
-    return null;
-  }
-  const database = `bench_lists_${process.pid}`;
-  await client.query(`create database ${database}`);
-  await client.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${database}`;
-  const drop = async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-  };
-  return { url: url.href, drop };
-}
-
 /** @public Read by bench/run.mjs. */
 export async function run() {
   const lines = [
@@ -160,7 +138,7 @@ export async function run() {
       { mediaCount: 10_000, lists: LISTS_AT_SCALE },
     )),
   ];
-  const postgres = await postgresDatabase();
+  const postgres = await scratchDatabase(`bench_lists_${process.pid}`);
   if (!postgres) return [...lines, 'PostgreSQL: not reachable, skipped'];
   try {
     lines.push(...(await measure('PostgreSQL:', { DATABASE_URL: postgres.url })));

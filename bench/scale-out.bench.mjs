@@ -8,11 +8,11 @@ import S3rver from 's3rver';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { loadTest, median, signIn, startServer } from './support.mjs';
 import { makeVideoLike, uploadFile } from './upload.bench.mjs';
+import { ADMIN_URL } from './scratch-database.mjs';
 
 /** @public Read by bench/run.mjs. */
 export const name = 'scale-out';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 8);
 const UPLOAD_RUNS = 3;

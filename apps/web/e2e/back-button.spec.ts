@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { type Character, MESSAGES } from '@baegen/shared';
+import { MESSAGES } from '@baegen/shared';
 import { signIn } from './support/auth';
+import { createCharacter, deployCharacter } from './support/characters';
 
 test('Back after Deploy Character brings back a usable form', async ({ page }) => {
   await signIn(page, 41);
-  await page.goto('/characters/new');
-  await page.getByLabel('Character Name').fill('Wren Hollow');
-  await page.getByLabel('Appearance Parameters').fill('short white hair, amber eyes');
-  await page.getByRole('button', { name: 'Deploy Character' }).click();
-  await expect(page).toHaveURL(/\/characters$/);
+  await deployCharacter(page, 'Wren Hollow', 'short white hair, amber eyes');
   await expect(page.getByText(MESSAGES.characters.created)).toBeVisible();
 
   await page.goBack();
@@ -20,11 +17,7 @@ test('Back after Deploy Character brings back a usable form', async ({ page }) =
 
 test('Back after Update Character brings back a usable form', async ({ page }) => {
   await signIn(page, 42);
-  await page.goto('/characters/new');
-  await page.getByLabel('Character Name').fill('Sable Finch');
-  await page.getByLabel('Appearance Parameters').fill('black curls, silver rings');
-  await page.getByRole('button', { name: 'Deploy Character' }).click();
-  await expect(page).toHaveURL(/\/characters$/);
+  await deployCharacter(page, 'Sable Finch', 'black curls, silver rings');
   await page.getByRole('link', { name: 'Edit Sable Finch' }).click();
   await expect(page.getByRole('heading', { name: 'Modify AI Character' })).toBeVisible();
   await page.getByLabel('Background Description').fill('A clockmaker.');
@@ -42,10 +35,7 @@ test('Back after Save Selected Images shows the saved images as saved, and they 
   page,
 }) => {
   await signIn(page, 43);
-  const res = await page.request.post('/api/characters', {
-    data: { name: 'Mara Dune', appearance: 'red braid' },
-  });
-  const character = (await res.json()) as Character;
+  const character = await createCharacter(page, 'Mara Dune', 'red braid');
   await page.goto(`/media/new/${character.$id}`);
   await page.getByLabel('Prompt', { exact: true }).fill('Reading in a window seat');
   await page.getByRole('button', { name: 'Generate Images' }).click();

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import { type Page, expect, test } from '@playwright/test';
 import {
-  type Character,
   MEDIA_EXPORT_MANIFEST,
   MESSAGES,
   type Media,
@@ -12,16 +11,11 @@ import {
 } from '@baegen/shared';
 import { readZip } from '../../../scripts/read-zip.mjs';
 import { signIn } from './support/auth';
+import { createCharacter } from './support/characters';
 
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 // In every title, so a repeated run on the same server tells its own records from earlier ones.
 const RUN = Math.random().toString(36).slice(2, 8);
-
-async function createCharacter(page: Page, name: string): Promise<Character> {
-  const res = await page.request.post('/api/characters', { data: { name, appearance: 'silver hair' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Character;
-}
 
 /** A demo-generated image kept as media, so its bytes are one of our stored (PNG) files. */
 async function createImageMedia(page: Page, characterId: string, prompt: string): Promise<Media> {
@@ -45,7 +39,7 @@ const checkbox = (page: Page, title: string) =>
 
 test('select 3 media with a shift-click range, delete them at once, and they are gone', async ({ page }) => {
   await signIn(page, 221);
-  const luna = await createCharacter(page, 'Luna Vale');
+  const luna = await createCharacter(page, 'Luna Vale', 'silver hair');
   const [one, two, three, four, five] = ['one', 'two', 'three', 'four', 'five'].map(
     (n) => `Bulk ${n} ${RUN}`,
   );
@@ -108,7 +102,7 @@ test('select 3 media with a shift-click range, delete them at once, and they are
 
 test('select 2 media and download them as a zip with a manifest', async ({ page }) => {
   await signIn(page, 222);
-  const nova = await createCharacter(page, 'Nova Reyes');
+  const nova = await createCharacter(page, 'Nova Reyes', 'silver hair');
   const image = await createImageMedia(page, nova.$id, `Zip harbour at dawn ${RUN}`);
   const video = await createMedia(page, {
     characterId: nova.$id,
@@ -155,7 +149,7 @@ test('select 2 media and download them as a zip with a manifest', async ({ page 
 test('select 3 characters and delete them at once', async ({ page }) => {
   await signIn(page, 223);
   const [ada, bea, cleo, dora] = ['Ada', 'Bea', 'Cleo', 'Dora'].map((name) => `${name} ${RUN}`);
-  for (const name of [ada!, bea!, cleo!, dora!]) await createCharacter(page, name);
+  for (const name of [ada!, bea!, cleo!, dora!]) await createCharacter(page, name, 'silver hair');
 
   await page.goto('/characters');
   const cards = page.getByTestId('character-card').filter({ hasText: RUN });

@@ -1,6 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { LIST_LIMIT, MESSAGES, defaultAvatarUrl } from '@baegen/shared';
 import { signIn } from './support/auth';
+import { deployCharacter } from './support/characters';
 
 const NAME = 'Aurora Quill';
 const APPEARANCE = 'long copper hair, grey eyes, freckles, green wool coat';
@@ -107,11 +108,7 @@ test('the card links to media creation and an unknown character id goes back to 
   page,
 }) => {
   await signIn(page, 11);
-  await page.goto('/characters/new');
-  await page.getByLabel('Character Name').fill('Nova');
-  await page.getByLabel('Appearance Parameters').fill('short blue hair');
-  await page.getByRole('button', { name: 'Deploy Character' }).click();
-  await expect(page).toHaveURL(/\/characters$/);
+  await deployCharacter(page, 'Nova', 'short blue hair');
   const card = page.getByTestId('character-card').filter({ hasText: 'Nova' });
   const video = card.getByRole('link', { name: 'Video of Nova' });
   const image = card.getByRole('link', { name: 'Image of Nova' });

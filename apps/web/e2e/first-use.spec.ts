@@ -1,19 +1,14 @@
-import { type Page, expect, test } from '@playwright/test';
-import { type Character, MESSAGES, PAGE_HEADINGS } from '@baegen/shared';
+import { expect, test } from '@playwright/test';
+import { MESSAGES, PAGE_HEADINGS } from '@baegen/shared';
 import { signIn } from './support/auth';
+import { createCharacter } from './support/characters';
 
 // Wallets of their own, so each test starts from an empty account.
 const WALLET_SEED = 101;
 
-async function createCharacter(page: Page, name: string): Promise<Character> {
-  const res = await page.request.post('/api/characters', { data: { name, appearance: 'long red hair' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Character;
-}
-
 test('a character card opens the media form with its own type chosen', async ({ page }) => {
   await signIn(page, WALLET_SEED);
-  const ivy = await createCharacter(page, 'Ivy Marlow');
+  const ivy = await createCharacter(page, 'Ivy Marlow', 'long red hair');
   const card = page.getByTestId('character-card').filter({ hasText: 'Ivy Marlow' });
   const video = page.getByRole('radio', { name: 'Video' });
   const image = page.getByRole('radio', { name: 'Image' });
@@ -52,7 +47,7 @@ test('every page has a document title of its own', async ({ page }) => {
   await expect(page).toHaveTitle('Login to BaeGen');
 
   await signIn(page, WALLET_SEED + 2);
-  const zoe = await createCharacter(page, 'Zoe Hart');
+  const zoe = await createCharacter(page, 'Zoe Hart', 'long red hair');
   const titles: [path: string, title: string][] = [
     ['/dashboard', 'Dashboard · BaeGen'],
     ['/characters', 'My Characters · BaeGen'],

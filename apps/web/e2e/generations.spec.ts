@@ -1,15 +1,10 @@
 import { type Page, expect, test } from '@playwright/test';
 import { type Character, MESSAGES } from '@baegen/shared';
 import { signIn } from './support/auth';
+import { createCharacter } from './support/characters';
 
 // Each test signs in with a wallet of its own, so its jobs and media are the only ones it sees.
 const WALLET_SEED = 91;
-
-async function createCharacter(page: Page, name: string): Promise<Character> {
-  const res = await page.request.post('/api/characters', { data: { name, appearance: 'curly red hair' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Character;
-}
 
 async function startJob(page: Page, character: Character, type: 'Image' | 'Video', prompt: string) {
   await page.goto(`/media/new/${character.$id}`);
@@ -21,7 +16,7 @@ async function startJob(page: Page, character: Character, type: 'Image' | 'Video
 
 test('image jobs keep running while the user is elsewhere and wait to be saved', async ({ page }) => {
   await signIn(page, WALLET_SEED);
-  const character = await createCharacter(page, 'Ivy Marsh');
+  const character = await createCharacter(page, 'Ivy Marsh', 'curly red hair');
   await startJob(page, character, 'Image', 'Reading in a sunlit library');
   await expect(page.getByTestId('generation-progress')).toBeVisible();
 
@@ -53,7 +48,7 @@ test('image jobs keep running while the user is elsewhere and wait to be saved',
 
 test('a video job shows its progress in the gallery and becomes a playable card', async ({ page }) => {
   await signIn(page, WALLET_SEED + 1);
-  const character = await createCharacter(page, 'Mira Stone');
+  const character = await createCharacter(page, 'Mira Stone', 'curly red hair');
   await startJob(page, character, 'Video', 'Walking through falling snow');
   await expect(page.getByText(MESSAGES.media.videoQueued)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -73,7 +68,7 @@ test('a video job shows its progress in the gallery and becomes a playable card'
 
 test('a cancelled job stops and leaves no results', async ({ page }) => {
   await signIn(page, WALLET_SEED + 2);
-  const character = await createCharacter(page, 'Nell Hart');
+  const character = await createCharacter(page, 'Nell Hart', 'curly red hair');
   await startJob(page, character, 'Image', 'Painting at an easel');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText(MESSAGES.generations.cancelled)).toBeVisible();
@@ -94,7 +89,7 @@ test('a cancelled job stops and leaves no results', async ({ page }) => {
 test('on a phone the list of running jobs stays on screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, WALLET_SEED + 1);
-  const character = await createCharacter(page, 'Ada Finch');
+  const character = await createCharacter(page, 'Ada Finch', 'curly red hair');
   await startJob(page, character, 'Image', 'Painting by the sea');
   await page.getByRole('button', { name: 'Generations in progress: 1' }).click();
   const row = page.getByTestId('active-generation');

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { type Character, LIST_LIMIT, MEDIA_TITLE_PREVIEW, MESSAGES, truncate } from '@baegen/shared';
+import { LIST_LIMIT, MEDIA_TITLE_PREVIEW, MESSAGES, truncate } from '@baegen/shared';
 import { signIn } from './support/auth';
+import { createCharacter } from './support/characters';
 
 // A wallet of its own, so the counts below see only what this spec creates.
 const WALLET_SEED = 61;
@@ -12,12 +13,6 @@ const IMAGE_PROMPT = 'Sunset picnic on a quiet beach, golden hour light';
 const VIDEO_PROMPT = 'Dancing in the rain under neon signs';
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
-
-async function createCharacter(page: Page, name: string, appearance: string): Promise<Character> {
-  const res = await page.request.post('/api/characters', { data: { name, appearance } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Character;
-}
 
 function cards(page: Page) {
   return page.getByTestId('media-card');

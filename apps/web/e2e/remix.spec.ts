@@ -1,19 +1,14 @@
-import { type Page, expect, test } from '@playwright/test';
-import { type Character, MEDIA_TITLE_PREVIEW, MESSAGES, PROVENANCE_TEXT, truncate } from '@baegen/shared';
+import { expect, test } from '@playwright/test';
+import { MEDIA_TITLE_PREVIEW, MESSAGES, PROVENANCE_TEXT, truncate } from '@baegen/shared';
 import { signIn } from './support/auth';
+import { createCharacter } from './support/characters';
 
 // A wallet of its own, so the one saved image is the only media this test sees.
 const WALLET_SEED = 147;
 
-async function createCharacter(page: Page, name: string): Promise<Character> {
-  const res = await page.request.post('/api/characters', { data: { name, appearance: 'short silver hair' } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Character;
-}
-
 test('Remix opens the media form with the character, type and prompt of a saved image', async ({ page }) => {
   await signIn(page, WALLET_SEED);
-  const character = await createCharacter(page, 'Wren Hollow');
+  const character = await createCharacter(page, 'Wren Hollow', 'short silver hair');
   const prompt = 'Sketching by a rain-streaked café window';
 
   await page.goto(`/media/new/${character.$id}`);

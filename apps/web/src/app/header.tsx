@@ -64,12 +64,7 @@ export function Header() {
       >
         {shortenAddress(walletAddress ?? '')}
       </span>
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => void logout()}
-        icon={<LogOutIcon className="size-4" aria-hidden />}
-      >
+      <Button variant="secondary" size="sm" onClick={() => void logout()} icon={LogOutIcon}>
         Logout
       </Button>
     </div>

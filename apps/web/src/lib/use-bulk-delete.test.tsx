@@ -1,49 +1,27 @@
-import { type InfiniteData, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  type Media,
-  type ListResponse,
-  MESSAGES,
-  bulkDeleteResultSchema,
-  mediaListSchema,
-} from '@baegen/shared';
+import { type Media, MESSAGES, bulkDeleteResultSchema, mediaListSchema } from '@baegen/shared';
 import { mediaKeys } from '../api/media.queries';
 import { errorResponse, fakeMedia, jsonResponse, stubFetch } from '../test/fake-api';
-import { createQueryClient } from './query-client';
+import { type CachedPages, cachedPages, renderQueryHook } from '../test/query-hook-kit';
 import { useBulkDelete } from './use-bulk-delete';
 
-type Pages = InfiniteData<ListResponse<Media>, string | null>;
+type Pages = CachedPages<Media>;
 const FILTERS = { search: '', characterId: '', type: '', favorite: false } as const;
 
-const pages = (...lists: string[][]): Pages => ({
-  pages: lists.map((ids, i) =>
-    mediaListSchema.parse({
-      total: 6,
-      documents: ids.map((id) => fakeMedia({ $id: id })),
-      nextCursor: i < lists.length - 1 ? `c${i}` : null,
-    }),
-  ),
-  pageParams: lists.map((_, i) => (i === 0 ? null : `c${i - 1}`)),
-});
+const pages = (...lists: string[][]): Pages =>
+  cachedPages(lists, (ids, nextCursor) =>
+    mediaListSchema.parse({ total: 6, documents: ids.map((id) => fakeMedia({ $id: id })), nextCursor }),
+  );
 
-function renderBulkDelete() {
-  const client = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+const renderBulkDelete = () =>
+  renderQueryHook(() =>
+    useBulkDelete({
+      path: '/api/media/bulk-delete',
+      listsKey: mediaKeys.lists(),
+      noun: MESSAGES.bulk.mediaNoun,
+    }),
   );
-  const { result } = renderHook(
-    () =>
-      useBulkDelete({
-        path: '/api/media/bulk-delete',
-        listsKey: mediaKeys.lists(),
-        noun: MESSAGES.bulk.mediaNoun,
-      }),
-    { wrapper },
-  );
-  return { client, result };
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

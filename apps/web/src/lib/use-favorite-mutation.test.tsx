@@ -1,38 +1,26 @@
-import { type InfiniteData, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAVORITE_LABELS, type ListResponse, type Media, mediaListSchema, mediaSchema } from '@baegen/shared';
+import { FAVORITE_LABELS, type Media, mediaListSchema, mediaSchema } from '@baegen/shared';
 import { mediaKeys } from '../api/media.queries';
 import { useFavoriteMedia } from '../features/media/api/use-favorite-media';
 import { errorResponse, fakeMedia, jsonResponse, stubFetch } from '../test/fake-api';
-import { createQueryClient } from './query-client';
+import { type CachedPages, cachedPages, renderQueryHook } from '../test/query-hook-kit';
 
-type Pages = InfiniteData<ListResponse<Media>, string | null>;
+type Pages = CachedPages<Media>;
 const ALL = { search: '', characterId: '', type: '' as const, favorite: false };
 const FAVOURITES = { ...ALL, favorite: true };
 
-const pages = (...ids: string[][]): Pages => ({
-  pages: ids.map((page, index) =>
-    mediaListSchema.parse({
-      total: 4,
-      documents: page.map((id) => fakeMedia({ $id: id })),
-      nextCursor: index < ids.length - 1 ? `c${index}` : null,
-    }),
-  ),
-  pageParams: ids.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
-});
+const pages = (...lists: string[][]): Pages =>
+  cachedPages(lists, (ids, nextCursor) =>
+    mediaListSchema.parse({ total: 4, documents: ids.map((id) => fakeMedia({ $id: id })), nextCursor }),
+  );
 
 const starred = (data: Pages | undefined) =>
   data!.pages.flatMap((page) => page.documents.filter((m) => m.favorite).map((m) => m.$id));
 
 function renderFavorite() {
-  const client = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  const { result } = renderHook(() => useFavoriteMedia(), { wrapper });
+  const { client, result } = renderQueryHook(() => useFavoriteMedia());
   client.setQueryData(mediaKeys.list(ALL, 'newest'), pages(['a', 'b'], ['c', 'd']));
   client.setQueryData(mediaKeys.list(ALL, 'oldest'), pages(['d', 'c', 'b', 'a']));
   return { client, result };

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import {
   type Character,
   type ChatMessage,
@@ -127,5 +127,21 @@ export function fakeGenerationPage(documents: Generation[]) {
 export function stubFetch() {
   const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
   vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/**
+ * One fetch mock stubbed in before every test of the calling file (its answers and calls reset
+ * each time) and taken away after it.
+ */
+export function stubFetchEachTest() {
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
   return fetchMock;
 }

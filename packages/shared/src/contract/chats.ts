@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_LIMIT } from './constants';
+import { pageQueryShape } from './schema-parts';
 import { safeText } from './schemas';
 
 /** Chats with a character (issue 25): the API's shapes, limits, codes and words, for both sides. */
@@ -133,22 +133,15 @@ const userName = safeText().trim().min(1).max(CHAT_LIMITS.userName);
 const memory = safeText().max(CHAT_LIMITS.memory);
 
 /** `POST /api/characters/:id/chats`: everything optional (the title names the character, the user is "User"). */
-export const createChatSchema = z.strictObject({ title: title.optional(), userName: userName.optional() });
+export const createChatSchema = z.strictObject({ title, userName }).partial();
 export type CreateChatInput = z.infer<typeof createChatSchema>;
 
-export const chatPatchSchema = z.strictObject({
-  title: title.optional(),
-  memory: memory.optional(),
-  userName: userName.optional(),
-});
+export const chatPatchSchema = z.strictObject({ title, memory, userName }).partial();
 export type ChatPatch = z.infer<typeof chatPatchSchema>;
-
-const cursor = safeText().max(500).optional();
 
 export const chatListQuerySchema = z.object({
   characterId: safeText().min(1).max(64).optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
-  cursor,
+  ...pageQueryShape(),
 });
 export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
 
@@ -156,10 +149,7 @@ export type ChatListQuery = z.infer<typeof chatListQuerySchema>;
 export const chatListSchema = z.object({ documents: z.array(chatSchema), nextCursor: z.string().nullable() });
 export type ChatList = z.infer<typeof chatListSchema>;
 
-export const chatMessageListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(CHAT_LIMITS.messagesPage),
-  cursor,
-});
+export const chatMessageListQuerySchema = z.object(pageQueryShape(CHAT_LIMITS.messagesPage));
 export type ChatMessageListQuery = z.infer<typeof chatMessageListQuerySchema>;
 
 /** A page of messages, oldest first; `nextCursor` leads to the page of older ones. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { IMAGE_OUTPUTS, LIMITS, LIST_LIMIT } from './constants';
-import { safeText } from './schemas';
+import { IMAGE_OUTPUTS, LIMITS } from './constants';
+import { pageQueryShape } from './schema-parts';
+import { listPageSchema, safeText } from './schemas';
 
 /** What a generation job makes: an image from a prompt, four variations of a subject, or a clip. */
 export const GENERATION_KINDS = ['image', 'character', 'video'] as const;
@@ -61,16 +62,11 @@ export type Generation = z.infer<typeof generationSchema>;
 export const generationListQuerySchema = z.object({
   /** `unsaved`: finished image jobs none of whose pictures has been saved yet (one page, no cursor). */
   status: z.enum(['active', 'finished', 'unsaved']).optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
-  cursor: safeText().max(500).optional(),
+  ...pageQueryShape(),
 });
 export type GenerationListQuery = z.infer<typeof generationListQuerySchema>;
 
-export const generationListSchema = z.object({
-  total: z.number().int(),
-  documents: z.array(generationSchema),
-  nextCursor: z.string().nullable(),
-});
+export const generationListSchema = listPageSchema(generationSchema);
 export type GenerationList = z.infer<typeof generationListSchema>;
 
 export function isActiveGeneration(job: Pick<Generation, 'status'>): boolean {

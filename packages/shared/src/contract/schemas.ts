@@ -1,35 +1,16 @@
 import { z } from 'zod';
-import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, LIST_LIMIT, MEDIA_TYPES } from './constants';
+import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, MEDIA_TYPES } from './constants';
 import { DEFAULT_LIST_SORT, LIST_SORTS } from './list-options';
 import { API_MESSAGES } from './messages';
 import { mediaGenerationSchema } from './provenance';
+import { pageQueryShape, safeText, stringFields } from './schema-parts';
+
+export { isSafeText, safeText } from './schema-parts';
 
 /** Every error the API answers has this shape. */
 export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
-
-/**
- * True when `value` holds no NUL and no unpaired UTF-16 surrogate. PostgreSQL refuses NUL in
- * text, and a lone surrogate has no UTF-8 form, so URI encoding throws and storage mangles it.
- * A loop rather than `String.prototype.isWellFormed`, which older supported browsers lack.
- */
-export function isSafeText(value: string): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    const unit = value.charCodeAt(index);
-    if (unit === 0 || (unit >= 0xdc00 && unit <= 0xdfff)) return false;
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(index + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
-      index += 1;
-    }
-  }
-  return true;
-}
-
-/** A string of text a request may carry: every string a client sends is one. */
-export const safeText = () =>
-  z.string().refine(isSafeText, 'Text must not contain NUL characters or unpaired surrogates');
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 export const solanaAddressSchema = safeText()
@@ -71,11 +52,7 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 // ---------- lists ----------
-export const listQuerySchema = z.object({
-  search: safeText().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(LIST_LIMIT).default(LIST_LIMIT),
-  cursor: safeText().max(500).optional(),
-});
+export const listQuerySchema = z.object({ search: safeText().max(200).optional(), ...pageQueryShape() });
 
 /** One page of a keyset-paginated list, as every list endpoint answers it. */
 export const listPageSchema = <T extends z.ZodTypeAny>(item: T) =>
@@ -144,13 +121,7 @@ export const characterAttributesSchema = z.object({
 export type CharacterAttributes = z.infer<typeof characterAttributesSchema>;
 
 export const characterSchema = z.object({
-  $id: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  description: z.string(),
-  attributes: z.string(),
-  imageUrl: z.string(),
-  createdAt: z.string(),
+  ...stringFields('$id', 'userId', 'name', 'description', 'attributes', 'imageUrl', 'createdAt'),
   updatedAt: z.string().nullable(),
   favorite: z.boolean(),
 });
@@ -232,9 +203,7 @@ export type GeneratedUrls = z.infer<typeof generatedUrlsSchema>;
 
 // ---------- files ----------
 export const fileSchema = z.object({
-  $id: z.string(),
-  name: z.string(),
-  mimeType: z.string(),
+  ...stringFields('$id', 'name', 'mimeType'),
   size: z.number(),
   /** Null until recorded: a chunked upload gets it a moment after its last chunk's answer. */
   sha256: z.string().nullable(),

@@ -1,3 +1,5 @@
+import { deleteQuestion } from './delete-question';
+
 /** The chat pages' labels, texts and browser storage (issue 25). Import, never retype. */
 export const CHAT_LABELS = {
   chat: 'Chat',
@@ -25,10 +27,9 @@ export const CHAT_LABELS = {
   retry: 'Try again',
   you: 'You',
   deleteMessageTitle: 'Delete Message',
-  deleteMessageConfirm: 'Are you sure you want to delete this message? This action cannot be undone.',
+  deleteMessageConfirm: deleteQuestion('this message'),
   deleteChatTitle: 'Delete Chat',
-  deleteChatConfirm: (title: string) =>
-    `Are you sure you want to delete "${title}"? This action cannot be undone.`,
+  deleteChatConfirm: (title: string) => deleteQuestion(`"${title}"`),
   memory: 'Memory',
   memoryHint: 'Facts the character always keeps in mind in this chat.',
   userName: 'Your name',

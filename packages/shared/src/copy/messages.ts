@@ -1,4 +1,5 @@
 import { API_MESSAGES } from '../contract/messages';
+import { deleteQuestion } from './delete-question';
 import { LOGIN_HEADING } from './pages';
 import { WALLET_BUTTON_LABELS } from './wallet-labels';
 
@@ -38,8 +39,7 @@ export const MESSAGES = {
     emptyText: 'Create your first Bae to get started.',
     emptySearchText: (search: string) => `No characters match "${search}". Try another name or word.`,
     deleteTitle: 'Delete Character',
-    deleteConfirm: (name: string) =>
-      `Are you sure you want to delete "${name}"? This action cannot be undone.`,
+    deleteConfirm: (name: string) => deleteQuestion(`"${name}"`),
     /** What the image field shows instead of the internal address of a stored portrait. */
     portraitGenerated: 'Generated portrait',
     portraitUploaded: 'Uploaded photo',
@@ -73,7 +73,7 @@ export const MESSAGES = {
     emptyTitle: 'No Media Found',
     needsCharacter: 'Photos and videos are made of one of your characters. Create your first Bae to begin.',
     deleteTitle: 'Delete Media',
-    deleteConfirm: 'Are you sure you want to delete this media? This action cannot be undone.',
+    deleteConfirm: deleteQuestion('this media'),
     videoQueued: 'Video generation started. It may take up to 8 minutes.',
   },
   bulk: {
@@ -87,8 +87,7 @@ export const MESSAGES = {
     mediaNoun: (count: number) => `${count} media`,
     charactersNoun: (count: number) => (count === 1 ? '1 character' : `${count} characters`),
     deleteTitle: (noun: string) => `Delete ${noun}`,
-    deleteConfirm: (noun: string) =>
-      `Are you sure you want to delete these ${noun}? This action cannot be undone.`,
+    deleteConfirm: (noun: string) => deleteQuestion(`these ${noun}`),
     deleted: (noun: string) => `Deleted ${noun} successfully`,
     deleteFailed: (noun: string) => `Failed to delete ${noun}`,
     zipReady: (noun: string) => `Downloaded ${noun} as a zip`,

@@ -12,11 +12,7 @@ import { fakeCharacter as character } from '../../test/fake-api';
 import { CharacterCard } from './character-card';
 
 function renderCard(value: Character, onDelete = vi.fn()) {
-  render(
-    <MemoryRouter>
-      <CharacterCard character={value} onDelete={onDelete} />
-    </MemoryRouter>,
-  );
+  render(<CharacterCard character={value} onDelete={onDelete} />, { wrapper: MemoryRouter });
   return { onDelete };
 }
 
@@ -72,11 +68,7 @@ describe('CharacterCard', () => {
   });
 
   it('in its compact variant is one link to the media form, with the picture, the name and the date', () => {
-    render(
-      <MemoryRouter>
-        <CharacterCard compact character={character({ $id: 'id-7' })} />
-      </MemoryRouter>,
-    );
+    render(<CharacterCard compact character={character({ $id: 'id-7' })} />, { wrapper: MemoryRouter });
     const card = screen.getByTestId('recent-character');
     expect(card.getAttribute('href')).toBe('/media/new/id-7');
     expect(screen.getByRole('heading', { level: 3, name: 'Luna Vale' })).toBeTruthy();
@@ -89,11 +81,9 @@ describe('CharacterCard', () => {
   it('stars and unstars the character when the list asks for a star', () => {
     const onFavorite = vi.fn();
     const starred = character({ favorite: true });
-    render(
-      <MemoryRouter>
-        <CharacterCard character={starred} onDelete={vi.fn()} onFavorite={onFavorite} />
-      </MemoryRouter>,
-    );
+    render(<CharacterCard character={starred} onDelete={vi.fn()} onFavorite={onFavorite} />, {
+      wrapper: MemoryRouter,
+    });
     fireEvent.click(
       screen.getByRole('button', { name: `${FAVORITE_LABELS.remove}: Luna Vale`, pressed: true }),
     );

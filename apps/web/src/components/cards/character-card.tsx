@@ -4,20 +4,12 @@ import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ROUTES, formatDate, trun
 import { buttonClasses } from '../ui/button';
 import { CARD_PICTURES } from './card-pictures';
 import { CharacterImage } from './character-image';
-import { CompactCard } from './compact-card';
+import { type CardProps, CompactCard } from './compact-card';
 import { ExportCardLink } from './export-card-link';
 import { FavoriteButton } from './favorite-button';
 
-export type CharacterCardProps =
-  | {
-      character: Character;
-      onDelete: (character: Character) => void;
-      /** Stars or unstars the character; without it the card shows no star. */
-      onFavorite?: (character: Character, favorite: boolean) => void;
-      compact?: false;
-    }
-  /** The dashboard's recent card: picture, name and date, one link to the media form for her. */
-  | { character: Character; compact: true; onDelete?: undefined };
+/** Compact, the dashboard's recent card: picture, name and date, one link to the media form for her. */
+export type CharacterCardProps = CardProps<'character', Character>;
 
 const ICON_BUTTON =
   'grid size-9 place-items-center rounded-full bg-ink-950/70 text-ink-100 backdrop-blur transition hover:bg-ink-800';

@@ -2,6 +2,21 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CARD_PICTURES } from './card-pictures';
 
+/**
+ * A card's props, its record under `key`: in a list, with its delete and, where the list offers
+ * one, its star; or the dashboard's compact card, one link.
+ */
+export type CardProps<K extends string, T> = Record<K, T> &
+  (
+    | {
+        onDelete: (item: T) => void;
+        /** Stars or unstars the item; without it the card shows no star. */
+        onFavorite?: (item: T, favorite: boolean) => void;
+        compact?: false;
+      }
+    | { compact: true; onDelete?: undefined }
+  );
+
 /** The compact variant shared by the cards: one link, a picture, a title and a line under it. */
 export function CompactCard({
   to,

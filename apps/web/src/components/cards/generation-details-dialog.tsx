@@ -1,10 +1,11 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Download, Shuffle, X } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { type Media, PROVENANCE_TEXT, formatDate, remixRoute } from '@baegen/shared';
 import { keepTabInside } from '../../lib/focus-trap';
 import { mediaTitle } from '../../lib/media-file';
 import { downloadMediaPng, hasPngDownload } from '../../lib/media-png';
+import { useBusyTask } from '../../lib/use-busy-task';
 import { Button } from '../ui/button';
 import { ButtonLink } from '../ui/button-link';
 
@@ -28,7 +29,6 @@ const orUnknown = (value: string | number | null) => (value === null ? PROVENANC
 export function GenerationDetailsDialog({ media, onClose }: { media: Media; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [downloading, setDownloading] = useState(false);
   const { generation } = media;
 
   useEffect(() => {
@@ -36,17 +36,13 @@ export function GenerationDetailsDialog({ media, onClose }: { media: Media; onCl
     if (dialog && !dialog.open) dialog.showModal();
   }, []);
 
-  const downloadPng = async () => {
-    setDownloading(true);
-    try {
-      await downloadMediaPng(media);
-    } catch (error) {
+  const downloadPng = useBusyTask(
+    () => downloadMediaPng(media),
+    (error) => {
       console.error('PNG download failed', error);
       toast.error(PROVENANCE_TEXT.downloadFailed);
-    } finally {
-      setDownloading(false);
-    }
-  };
+    },
+  );
 
   return (
     <dialog
@@ -121,9 +117,9 @@ export function GenerationDetailsDialog({ media, onClose }: { media: Media; onCl
           {hasPngDownload(media) ? (
             <Button
               variant="secondary"
-              onClick={() => void downloadPng()}
-              loading={downloading}
-              icon={<Download className="size-4" aria-hidden />}
+              onClick={() => void downloadPng.run()}
+              loading={downloadPng.busy}
+              icon={Download}
             >
               {PROVENANCE_TEXT.downloadPng}
             </Button>

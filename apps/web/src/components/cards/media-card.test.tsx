@@ -11,11 +11,7 @@ describe('MediaCard', () => {
   it('shows the cut title, the character, the type and asks to delete this media', () => {
     const media = fakeMedia({ prompt: longPrompt });
     const onDelete = vi.fn();
-    render(
-      <MemoryRouter>
-        <MediaCard media={media} onDelete={onDelete} />
-      </MemoryRouter>,
-    );
+    render(<MediaCard media={media} onDelete={onDelete} />, { wrapper: MemoryRouter });
     const title = truncate(longPrompt, MEDIA_TITLE_PREVIEW);
     expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByText('Luna Vale')).toBeTruthy();
@@ -27,10 +23,11 @@ describe('MediaCard', () => {
 
   it('loads sized WebP previews of a stored image, and any other picture as it is', () => {
     render(
-      <MemoryRouter>
+      <>
         <MediaCard media={fakeMedia({ $id: 'm1', url: '/api/files/one/view' })} onDelete={vi.fn()} />
         <MediaCard media={fakeMedia({ $id: 'm2', url: 'https://img.example/a.png' })} onDelete={vi.fn()} />
-      </MemoryRouter>,
+      </>,
+      { wrapper: MemoryRouter },
     );
     const [stored, external] = screen.getAllByRole('img') as HTMLImageElement[];
     expect(stored!.getAttribute('src')).toBe('/api/files/one/preview?width=480&output=webp');
@@ -48,16 +45,15 @@ describe('MediaCard', () => {
 
   it("in its compact variant links to the gallery and shows a video's thumbnail", () => {
     render(
-      <MemoryRouter>
-        <MediaCard
-          compact
-          media={fakeMedia({
-            type: 'video',
-            url: '/samples/sample-video.mp4',
-            thumbnail: '/api/files/t/view',
-          })}
-        />
-      </MemoryRouter>,
+      <MediaCard
+        compact
+        media={fakeMedia({
+          type: 'video',
+          url: '/samples/sample-video.mp4',
+          thumbnail: '/api/files/t/view',
+        })}
+      />,
+      { wrapper: MemoryRouter },
     );
     const card = screen.getByTestId('recent-media');
     expect(card.getAttribute('href')).toBe(ROUTES.media);
@@ -71,21 +67,15 @@ describe('MediaCard', () => {
   it('stars and unstars the media when the gallery asks for a star', () => {
     const onFavorite = vi.fn();
     const media = fakeMedia();
-    const { rerender } = render(
-      <MemoryRouter>
-        <MediaCard media={media} onDelete={vi.fn()} onFavorite={onFavorite} />
-      </MemoryRouter>,
-    );
+    const { rerender } = render(<MediaCard media={media} onDelete={vi.fn()} onFavorite={onFavorite} />, {
+      wrapper: MemoryRouter,
+    });
     const title = truncate(media.prompt, MEDIA_TITLE_PREVIEW);
     fireEvent.click(screen.getByRole('button', { name: `${FAVORITE_LABELS.add}: ${title}`, pressed: false }));
     expect(onFavorite).toHaveBeenCalledWith(media, true);
 
     const starred = fakeMedia({ favorite: true });
-    rerender(
-      <MemoryRouter>
-        <MediaCard media={starred} onDelete={vi.fn()} onFavorite={onFavorite} />
-      </MemoryRouter>,
-    );
+    rerender(<MediaCard media={starred} onDelete={vi.fn()} onFavorite={onFavorite} />);
     fireEvent.click(
       screen.getByRole('button', { name: `${FAVORITE_LABELS.remove}: ${title}`, pressed: true }),
     );

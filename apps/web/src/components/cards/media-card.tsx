@@ -1,25 +1,17 @@
-import { useState } from 'react';
 import { Download, ExternalLink, Trash2 } from 'lucide-react';
 import { type Media, ROUTES, formatDate, previewSources } from '@baegen/shared';
 import { downloadMedia, mediaTitle } from '../../lib/media-file';
+import { useBusyTask } from '../../lib/use-busy-task';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
 import { CARD_PICTURES } from './card-pictures';
-import { CompactCard } from './compact-card';
+import { type CardProps, CompactCard } from './compact-card';
 import { MediaInfoButton } from './media-info-button';
 import { FavoriteButton } from './favorite-button';
 import { VideoPlayer } from './video-player';
 
-export type MediaCardProps =
-  | {
-      media: Media;
-      onDelete: (media: Media) => void;
-      /** Stars or unstars the media; without it the card shows no star. */
-      onFavorite?: (media: Media, favorite: boolean) => void;
-      compact?: false;
-    }
-  /** The dashboard's recent card: picture, title, character and date, one link to the gallery. */
-  | { media: Media; compact: true; onDelete?: undefined };
+/** Compact, the dashboard's recent card: picture, title, character and date, one link to the gallery. */
+export type MediaCardProps = CardProps<'media', Media>;
 
 // The rendered widths of a card picture in the gallery grid (1, 2, 3 then 4 columns) and on the
 // dashboard, so the browser picks the smallest preview that is sharp enough.
@@ -65,25 +57,17 @@ function CompactMediaCard({ media }: { media: Media }) {
 
 /** One photo or video of the gallery (docs/product.md §2.3), or its compact variant. */
 export function MediaCard(props: MediaCardProps) {
-  const [downloading, setDownloading] = useState(false);
   const { media } = props;
+  // docs/product.md §8.2: download failures are only logged.
+  const download = useBusyTask(
+    () => downloadMedia(media),
+    (error) => console.error('Download failed', error),
+  );
   if (props.compact) return <CompactMediaCard media={media} />;
 
   const { onDelete, onFavorite } = props;
   const title = mediaTitle(media);
   const isVideo = media.type === 'video';
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadMedia(media);
-    } catch (error) {
-      // docs/product.md §8.2: download failures are only logged.
-      console.error('Download failed', error);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <article
@@ -137,13 +121,13 @@ export function MediaCard(props: MediaCardProps) {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => void download()}
-            disabled={downloading}
+            onClick={() => void download.run()}
+            disabled={download.busy}
             className="w-full"
-            icon={<Download className="size-4" aria-hidden />}
-            aria-label={downloading ? undefined : `Download ${title}`}
+            icon={Download}
+            aria-label={download.busy ? undefined : `Download ${title}`}
           >
-            {downloading ? 'Processing...' : 'Download'}
+            {download.busy ? 'Processing...' : 'Download'}
           </Button>
           {/* A video has no full image: the space stays, so Download lines up across a row. */}
           {isVideo ? (

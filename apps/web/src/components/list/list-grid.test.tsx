@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PagedList } from '../../lib/use-paged-list';
+import { fakePagedList } from '../../test/fake-paged-list';
 import { ListGrid, type ListGridProps } from './list-grid';
 
 const toast = vi.hoisted(() => ({ error: vi.fn() }));
@@ -8,21 +9,7 @@ vi.mock('react-hot-toast', () => ({ default: toast }));
 
 type Item = { $id: string; name: string };
 
-function list(overrides: Partial<PagedList<Item>> = {}): PagedList<Item> {
-  return {
-    items: [],
-    total: 0,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    hasNextPage: false,
-    isFetchingNextPage: false,
-    fetchNextPage: vi.fn(),
-    refetch: vi.fn(),
-    ...overrides,
-  };
-}
+const list = (overrides: Partial<PagedList<Item>> = {}) => fakePagedList<Item>([], overrides);
 
 function renderGrid(overrides: Partial<ListGridProps<Item>>) {
   return render(

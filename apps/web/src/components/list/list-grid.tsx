@@ -66,11 +66,7 @@ export function ListGrid<T extends { $id: string }>({
         icon={icon}
         title={message}
         action={
-          <Button
-            variant="secondary"
-            onClick={list.refetch}
-            icon={<RefreshCw className="size-4" aria-hidden />}
-          >
+          <Button variant="secondary" onClick={list.refetch} icon={RefreshCw}>
             Try again
           </Button>
         }

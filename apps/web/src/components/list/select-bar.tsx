@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckSquare, Download, Trash2, X } from 'lucide-react';
 import { MESSAGES } from '@baegen/shared';
+import { type BulkDeleteOptions, useBulkDelete } from '../../lib/use-bulk-delete';
 import type { Selection } from '../../lib/use-selection';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -13,7 +14,7 @@ export function SelectButton({ selection, loadedCount }: { selection: Selection;
   return (
     <Button
       variant="secondary"
-      icon={<CheckSquare className="size-4" aria-hidden />}
+      icon={CheckSquare}
       disabled={loadedCount === 0 || selection.active}
       onClick={selection.enter}
     >
@@ -67,7 +68,7 @@ export function SelectBar({
           <Button
             variant="secondary"
             size="sm"
-            icon={<Download className="size-4" aria-hidden />}
+            icon={Download}
             disabled={count === 0}
             loading={downloading}
             onClick={() => void onDownload(selection.ids).catch(() => undefined)}
@@ -78,18 +79,13 @@ export function SelectBar({
         <Button
           variant="danger"
           size="sm"
-          icon={<Trash2 className="size-4" aria-hidden />}
+          icon={Trash2}
           disabled={count === 0}
           onClick={() => setConfirming(true)}
         >
           {MESSAGES.bulk.delete}
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          icon={<X className="size-4" aria-hidden />}
-          onClick={selection.leave}
-        >
+        <Button variant="ghost" size="sm" icon={X} onClick={selection.leave}>
           {MESSAGES.bulk.cancel}
         </Button>
       </div>
@@ -111,4 +107,15 @@ export function SelectBar({
       />
     </>
   );
+}
+
+/** The select bar of a list whose selected items go in one `POST {path}/bulk-delete`. */
+export function BulkSelectBar({
+  path,
+  listsKey,
+  noun,
+  ...bar
+}: Omit<SelectBarProps, 'onDelete' | 'deleting'> & Pick<BulkDeleteOptions, 'listsKey'> & { path: string }) {
+  const deletion = useBulkDelete({ path: `${path}/bulk-delete`, listsKey, noun });
+  return <SelectBar noun={noun} onDelete={deletion.mutateAsync} deleting={deletion.isPending} {...bar} />;
 }

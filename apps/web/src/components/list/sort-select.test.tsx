@@ -1,35 +1,21 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SORT_LABELS } from '@baegen/shared';
 import { useSortParam } from '../../lib/list-sort';
+import { currentUrl, renderAt } from '../../test/router-kit';
 import { SortSelect } from './sort-select';
 
 /** The sort control of a list page, wired to the URL as the pages wire it. */
 function SortedPage() {
   const { sort, setSort } = useSortParam();
-  const location = useLocation();
-  return (
-    <>
-      <SortSelect value={sort} onChange={setSort} />
-      <output data-testid="url">{`${location.pathname}${location.search}`}</output>
-    </>
-  );
+  return <SortSelect value={sort} onChange={setSort} />;
 }
 
-const renderAt = (url: string) =>
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <SortedPage />
-    </MemoryRouter>,
-  );
-
 const select = () => screen.getByRole('combobox', { name: SORT_LABELS.control }) as HTMLSelectElement;
-const url = () => screen.getByTestId('url').textContent;
 
 describe('SortSelect with the sort in the URL', () => {
   it('offers newest and oldest first, newest by default', () => {
-    renderAt('/media');
+    renderAt('/media', <SortedPage />);
     expect(select().value).toBe('newest');
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
       SORT_LABELS.newest,
@@ -38,21 +24,21 @@ describe('SortSelect with the sort in the URL', () => {
   });
 
   it('writes ?sort=oldest beside the other parameters, and leaves it out for newest first', () => {
-    renderAt('/media?type=image');
+    renderAt('/media?type=image', <SortedPage />);
     fireEvent.change(select(), { target: { value: 'oldest' } });
-    expect(url()).toBe('/media?type=image&sort=oldest');
+    expect(currentUrl()).toBe('/media?type=image&sort=oldest');
     expect(select().value).toBe('oldest');
     fireEvent.change(select(), { target: { value: 'newest' } });
-    expect(url()).toBe('/media?type=image');
+    expect(currentUrl()).toBe('/media?type=image');
   });
 
   it('reads the order from the URL', () => {
-    renderAt('/characters?sort=oldest');
+    renderAt('/characters?sort=oldest', <SortedPage />);
     expect(select().value).toBe('oldest');
   });
 
   it('takes an unknown order as newest first', () => {
-    renderAt('/characters?sort=sideways');
+    renderAt('/characters?sort=sideways', <SortedPage />);
     expect(select().value).toBe('newest');
   });
 });

@@ -1,25 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PagedList } from '../../lib/use-paged-list';
+import { fakePagedList } from '../../test/fake-paged-list';
 import { WindowedGrid } from './windowed-grid';
 
 type Item = { $id: string };
 
-function pagedList(count: number, overrides: Partial<PagedList<Item>> = {}): PagedList<Item> {
-  return {
-    items: Array.from({ length: count }, (_, i) => ({ $id: `item-${i}` })),
-    total: count,
-    isPending: false,
-    isError: false,
-    isFetching: false,
-    isPlaceholderData: false,
-    hasNextPage: false,
-    isFetchingNextPage: false,
-    fetchNextPage: vi.fn(),
-    refetch: vi.fn(),
-    ...overrides,
-  };
-}
+const pagedList = (count: number, overrides: Partial<PagedList<Item>> = {}) =>
+  fakePagedList<Item>(
+    Array.from({ length: count }, (_, i) => ({ $id: `item-${i}` })),
+    overrides,
+  );
 
 const renderGrid = (list: PagedList<Item>) =>
   render(

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ButtonHTMLAttributes, ComponentType, Ref } from 'react';
 import { Loader2Icon } from './icons';
 import { cn } from '../../lib/cn';
 
@@ -30,19 +30,22 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSi
   );
 }
 
+/** An icon the button draws before its label: a lucide icon or one of ./icons. */
+export type ButtonIcon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
-  icon?: ReactNode;
+  icon?: ButtonIcon;
 }
 
 export function Button({
   variant = 'primary',
   size = 'md',
   loading = false,
-  icon,
+  icon: Icon,
   className,
   disabled,
   children,
@@ -57,7 +60,11 @@ export function Button({
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? <Loader2Icon className="size-4 animate-spin" aria-hidden /> : icon}
+      {loading ? (
+        <Loader2Icon className="size-4 animate-spin" aria-hidden />
+      ) : Icon ? (
+        <Icon className={size === 'lg' ? 'size-5' : 'size-4'} aria-hidden />
+      ) : null}
       {children}
     </button>
   );

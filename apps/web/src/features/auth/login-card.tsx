@@ -21,13 +21,7 @@ export function LoginCard({ config, loggingIn, onLogin }: LoginCardProps) {
       <p className="mt-2 text-ink-300">{MESSAGES.login.subtitle}</p>
       <div className="mt-8 flex flex-col items-center gap-3">
         <WalletSlot size="md" />
-        <Button
-          size="lg"
-          className="w-full max-w-xs"
-          loading={loggingIn}
-          onClick={onLogin}
-          icon={<LogIn className="size-5" aria-hidden />}
-        >
+        <Button size="lg" className="w-full max-w-xs" loading={loggingIn} onClick={onLogin} icon={LogIn}>
           {MESSAGES.login.button}
         </Button>
       </div>

@@ -1,26 +1,23 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
-import { type Character, FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
-import { useCharacterList } from '../../api/characters.queries';
+import { FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
+import { CHARACTERS_PATH, characterKeys, useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { FavoritesToggle } from '../../components/list/favorites-toggle';
 import { ListGrid } from '../../components/list/list-grid';
-import { SelectButton } from '../../components/list/select-bar';
+import { BulkSelectBar } from '../../components/list/select-bar';
 import { SelectableItem } from '../../components/list/selectable-item';
-import { CreateLink, ListPage } from '../../components/list/list-page';
+import { CreateLink, ListPage, useListPage } from '../../components/list/list-page';
 import { SortSelect } from '../../components/list/sort-select';
 import { Button } from '../../components/ui/button';
 import { SearchInput } from '../../components/ui/search-input';
 import { useFavoriteParam, useSortParam } from '../../lib/list-sort';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSelection } from '../../lib/use-selection';
 import { useDeleteCharacter } from './api/use-delete-character';
 import { ImportCardControl } from './components/import-card-control';
 import { useFavoriteCharacter } from './api/use-favorite-character';
-import { CharactersSelectBar } from './components/characters-select-bar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
@@ -33,27 +30,31 @@ export function CharactersPage() {
   const { sort, setSort } = useSortParam();
   const { favorite: favoritesOnly, setFavorite: setFavoritesOnly } = useFavoriteParam();
   const characters = useCharacterList(search, sort, favoritesOnly);
-  const favorite = useFavoriteCharacter();
-  const deletion = usePendingDelete<Character>(useDeleteCharacter());
-  const loadedIds = useMemo(() => characters.items.map((item) => item.$id), [characters.items]);
-  const selection = useSelection(loadedIds);
+  const page = useListPage(characters.items, useDeleteCharacter(), useFavoriteCharacter());
   const createLink = <CreateLink to={ROUTES.newCharacter}>Create Character</CreateLink>;
 
   return (
     <ListPage
       title={PAGE_HEADINGS.characters}
       subtitle="Every Bae you have created."
-      actions={<SelectButton selection={selection} loadedCount={characters.items.length} />}
+      page={page}
       createLink={
         <>
           <ImportCardControl />
           {createLink}
         </>
       }
+      selectBar={
+        <BulkSelectBar
+          selection={page.selection}
+          path={CHARACTERS_PATH}
+          listsKey={characterKeys.lists()}
+          noun={MESSAGES.bulk.charactersNoun}
+        />
+      }
       confirmDelete={{
         title: MESSAGES.characters.deleteTitle,
-        message: deletion.pending ? MESSAGES.characters.deleteConfirm(deletion.pending.name) : '',
-        ...deletion.dialog,
+        message: page.deletion.pending ? MESSAGES.characters.deleteConfirm(page.deletion.pending.name) : '',
       }}
     >
       <div className="mb-8 flex flex-wrap gap-3" role="search">
@@ -69,11 +70,7 @@ export function CharactersPage() {
           <SortSelect value={sort} onChange={setSort} className="max-sm:flex-1" />
         </div>
         {/* docs/product.md §2.2: the Filters button is shown and intentionally does nothing. */}
-        <Button
-          variant="secondary"
-          className="h-11"
-          icon={<SlidersHorizontal className="size-4" aria-hidden />}
-        >
+        <Button variant="secondary" className="h-11" icon={SlidersHorizontal}>
           <span className="max-sm:sr-only">Filters</span>
         </Button>
       </div>
@@ -114,17 +111,16 @@ export function CharactersPage() {
           }}
           dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
           renderItem={(character) => (
-            <SelectableItem id={character.$id} title={character.name} selection={selection}>
+            <SelectableItem id={character.$id} title={character.name} selection={page.selection}>
               <CharacterCard
                 character={character}
-                onDelete={deletion.ask}
-                onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
+                onDelete={page.deletion.ask}
+                onFavorite={page.onFavorite}
               />
             </SelectableItem>
           )}
         />
       </section>
-      <CharactersSelectBar selection={selection} />
     </ListPage>
   );
 }

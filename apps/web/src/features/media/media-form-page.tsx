@@ -184,7 +184,7 @@ export function MediaFormPage() {
         title={PAGE_HEADINGS.newMedia}
         subtitle="Describe a scene and get photos or a video of your Bae."
         actions={
-          <Button variant="secondary" onClick={goBack} icon={<ArrowLeft className="size-4" aria-hidden />}>
+          <Button variant="secondary" onClick={goBack} icon={ArrowLeft}>
             Back
           </Button>
         }
@@ -223,7 +223,7 @@ export function MediaFormPage() {
                   size="lg"
                   className="w-full"
                   loading={starting || tracked.loading}
-                  icon={<Sparkles className="size-5" aria-hidden />}
+                  icon={Sparkles}
                 >
                   {submitLabel}
                 </Button>

@@ -1,20 +1,16 @@
-import { useMemo } from 'react';
 import { ImageOff } from 'lucide-react';
-import { MESSAGES, type Media, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
+import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
-import { SelectButton } from '../../components/list/select-bar';
 import { SelectableItem } from '../../components/list/selectable-item';
-import { CreateLink, ListPage } from '../../components/list/list-page';
+import { CreateLink, ListPage, useListPage } from '../../components/list/list-page';
 import { Button } from '../../components/ui/button';
 import { useSortParam } from '../../lib/list-sort';
-import { usePendingDelete } from '../../lib/use-pending-delete';
 import { usePageTitle } from '../../lib/use-page-title';
 import { mediaTitle } from '../../lib/media-file';
-import { useSelection } from '../../lib/use-selection';
 import { useDeleteMedia } from './api/use-delete-media';
 import { useFavoriteMedia } from './api/use-favorite-media';
 import { MediaFilters } from './components/media-filters';
@@ -35,24 +31,18 @@ export function MediaPage() {
   const { filters, update, clear, active } = useMediaFilters();
   const { sort, setSort } = useSortParam();
   const media = useMediaList(filters, sort);
-  const favorite = useFavoriteMedia();
+  const page = useListPage(media.items, useDeleteMedia(), useFavoriteMedia());
   const characters = useCharacterOptions();
-  const deletion = usePendingDelete<Media>(useDeleteMedia());
-  const loadedIds = useMemo(() => media.items.map((item) => item.$id), [media.items]);
-  const selection = useSelection(loadedIds);
   const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
 
   return (
     <ListPage
       title={PAGE_HEADINGS.media}
       subtitle="Every photo and video you kept."
-      actions={<SelectButton selection={selection} loadedCount={media.items.length} />}
+      page={page}
       createLink={createLink}
-      confirmDelete={{
-        title: MESSAGES.media.deleteTitle,
-        message: MESSAGES.media.deleteConfirm,
-        ...deletion.dialog,
-      }}
+      selectBar={<MediaSelectBar selection={page.selection} />}
+      confirmDelete={{ title: MESSAGES.media.deleteTitle, message: MESSAGES.media.deleteConfirm }}
     >
       <MediaFilters
         filters={filters}
@@ -92,18 +82,13 @@ export function MediaPage() {
           }}
           dimmed={media.isPlaceholderData}
           renderItem={(item) => (
-            <SelectableItem id={item.$id} title={mediaTitle(item)} selection={selection}>
-              <MediaCard
-                media={item}
-                onDelete={deletion.ask}
-                onFavorite={(target, value) => favorite.mutate({ id: target.$id, favorite: value })}
-              />
+            <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
+              <MediaCard media={item} onDelete={page.deletion.ask} onFavorite={page.onFavorite} />
             </SelectableItem>
           )}
           windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
         />
       </section>
-      <MediaSelectBar selection={selection} />
     </ListPage>
   );
 }

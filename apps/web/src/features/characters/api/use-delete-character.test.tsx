@@ -1,10 +1,7 @@
-import { type InfiniteData, QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Character, ListResponse } from '@baegen/shared';
+import type { Character } from '@baegen/shared';
 import { characterKeys } from '../../../api/characters.queries';
-import { createQueryClient } from '../../../lib/query-client';
 import {
   errorResponse,
   fakeCharacter,
@@ -12,27 +9,19 @@ import {
   noContentResponse,
   stubFetch,
 } from '../../../test/fake-api';
+import { type CachedPages, cachedPages, renderQueryHook } from '../../../test/query-hook-kit';
 import { useDeleteCharacter } from './use-delete-character';
 
-type Pages = InfiniteData<ListResponse<Character>, string | null>;
-const pages = (...lists: string[][]): Pages => ({
-  pages: lists.map((ids, i) =>
+type Pages = CachedPages<Character>;
+const pages = (...lists: string[][]): Pages =>
+  cachedPages(lists, (ids, nextCursor) =>
     fakeCharacterPage(
       ids.map((id) => fakeCharacter({ $id: id, name: id })),
-      { total: 5, nextCursor: i < lists.length - 1 ? `c${i}` : null },
+      { total: 5, nextCursor },
     ),
-  ),
-  pageParams: lists.map((_, i) => (i === 0 ? null : `c${i - 1}`)),
-});
-
-function renderDelete() {
-  const client = createQueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const { result } = renderHook(() => useDeleteCharacter(), { wrapper });
-  return { client, result };
-}
+
+const renderDelete = () => renderQueryHook(() => useDeleteCharacter());
 
 afterEach(() => {
   vi.unstubAllGlobals();

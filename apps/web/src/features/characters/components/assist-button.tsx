@@ -29,7 +29,7 @@ export function AssistButton({
       onClick={() => void onClick()}
       disabled={disabled}
       loading={running}
-      icon={<Icon className="size-4" aria-hidden />}
+      icon={Icon}
     >
       {running ? runningLabel : label}
     </Button>

@@ -270,9 +270,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
             size="lg"
             disabled={busy}
             loading={state === 'saving'}
-            icon={
-              editing ? <Save className="size-5" aria-hidden /> : <Rocket className="size-5" aria-hidden />
-            }
+            icon={editing ? Save : Rocket}
           >
             {editing ? 'Update Character' : 'Deploy Character'}
           </Button>

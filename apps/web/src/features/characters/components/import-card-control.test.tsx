@@ -1,25 +1,14 @@
+import { toast } from '../../../test/toast-mock';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CARD_MAX_BYTES, CHARACTER_IMPORT_PATH, MESSAGES } from '@baegen/shared';
 import { characterKeys } from '../../../api/characters.queries';
 import { createQueryClient } from '../../../lib/query-client';
-import { errorResponse, fakeCharacter, jsonResponse, stubFetch } from '../../../test/fake-api';
+import { errorResponse, fakeCharacter, jsonResponse, stubFetchEachTest } from '../../../test/fake-api';
 import { ImportCardControl } from './import-card-control';
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('react-hot-toast', () => ({ default: toast }));
-
-let fetchMock: ReturnType<typeof stubFetch>;
-
-beforeEach(() => {
-  fetchMock = stubFetch();
-  toast.success.mockClear();
-  toast.error.mockClear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchEachTest();
 
 function renderControl() {
   const client = createQueryClient();

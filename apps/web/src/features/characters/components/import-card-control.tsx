@@ -96,7 +96,7 @@ export function ImportCardControl() {
       <Button
         variant="secondary"
         loading={busy}
-        icon={<FileUp className="size-4" aria-hidden />}
+        icon={FileUp}
         onClick={() => input.current?.click()}
         title={MESSAGES.cards.dropHere}
       >

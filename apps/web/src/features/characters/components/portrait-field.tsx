@@ -136,7 +136,7 @@ export function PortraitField({
             className="h-12 flex-1 shrink-0 sm:flex-none"
             onClick={() => picker.current?.click()}
             disabled={busy}
-            icon={<Upload className="size-4" aria-hidden />}
+            icon={Upload}
           >
             Upload
           </Button>
@@ -178,12 +178,7 @@ export function PortraitField({
               style={{ width: `${Math.round((upload.progress ?? 0) * 100)}%` }}
             />
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={upload.cancel}
-            icon={<X className="size-4" aria-hidden />}
-          >
+          <Button variant="ghost" size="sm" onClick={upload.cancel} icon={X}>
             Cancel upload
           </Button>
         </div>
@@ -196,7 +191,7 @@ export function PortraitField({
             size="sm"
             onClick={generation.cancel}
             loading={generation.cancelling}
-            icon={<X className="size-4" aria-hidden />}
+            icon={X}
           >
             Cancel
           </Button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Pencil, RefreshCw, StepForward, Trash2 } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import { CHAT_LABELS, CHAT_LIMITS, type ChatMessage } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -14,6 +15,31 @@ export interface ChatMessageActions {
 }
 
 const ACTION = 'grid size-8 place-items-center rounded-full text-ink-300 hover:bg-ink-800 hover:text-ink-100';
+
+interface MessageActionProps {
+  icon: LucideIcon;
+  label: string;
+  /** Shows the label on hover as well. */
+  titled?: boolean;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+/** A round icon button under a message. */
+function MessageAction({ icon: Icon, label, titled = false, danger = false, ...rest }: MessageActionProps) {
+  return (
+    <button
+      type="button"
+      className={cn(ACTION, danger && 'hover:text-red-400')}
+      aria-label={label}
+      title={titled ? label : undefined}
+      {...rest}
+    >
+      <Icon className="size-4" aria-hidden />
+    </button>
+  );
+}
 
 function EditBox({ message, onDone }: { message: ChatMessage; onDone: (content: string | null) => void }) {
   const [text, setText] = useState(message.content);
@@ -63,6 +89,27 @@ export function ChatMessageItem({
   const streaming = message.status === 'streaming';
   const swipes = message.swipes.length;
 
+  const tools: MessageActionProps[] = [
+    ...(lastReply
+      ? [
+          {
+            icon: RefreshCw,
+            label: CHAT_LABELS.regenerate,
+            disabled: busy,
+            onClick: () => actions.onRegenerate(message),
+          },
+          {
+            icon: StepForward,
+            label: CHAT_LABELS.continue,
+            disabled: busy,
+            onClick: () => actions.onContinue(message),
+          },
+        ]
+      : []),
+    { icon: Pencil, label: CHAT_LABELS.edit, onClick: () => setEditing(true) },
+    { icon: Trash2, label: CHAT_LABELS.delete, danger: true, onClick: () => actions.onDelete(message) },
+  ];
+
   const finishEdit = async (content: string | null) => {
     if (content === null || content === message.content) setEditing(false);
     else if (await actions.onEdit(message, content)) setEditing(false);
@@ -103,71 +150,26 @@ export function ChatMessageItem({
         <div className="flex flex-wrap items-center gap-1">
           {lastReply && swipes > 1 ? (
             <>
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={CHAT_LABELS.previousSwipe}
+              <MessageAction
+                icon={ChevronLeft}
+                label={CHAT_LABELS.previousSwipe}
                 disabled={busy || message.swipeIndex === 0}
                 onClick={() => actions.onSwipe(message, message.swipeIndex - 1)}
-              >
-                <ChevronLeft className="size-4" aria-hidden />
-              </button>
+              />
               <span className="text-xs text-ink-300" data-testid="swipe-position">
                 {CHAT_LABELS.swipePosition(message.swipeIndex, swipes)}
               </span>
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={CHAT_LABELS.nextSwipe}
+              <MessageAction
+                icon={ChevronRight}
+                label={CHAT_LABELS.nextSwipe}
                 disabled={busy || message.swipeIndex >= swipes - 1}
                 onClick={() => actions.onSwipe(message, message.swipeIndex + 1)}
-              >
-                <ChevronRight className="size-4" aria-hidden />
-              </button>
+              />
             </>
           ) : null}
-          {lastReply ? (
-            <>
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={CHAT_LABELS.regenerate}
-                title={CHAT_LABELS.regenerate}
-                disabled={busy}
-                onClick={() => actions.onRegenerate(message)}
-              >
-                <RefreshCw className="size-4" aria-hidden />
-              </button>
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={CHAT_LABELS.continue}
-                title={CHAT_LABELS.continue}
-                disabled={busy}
-                onClick={() => actions.onContinue(message)}
-              >
-                <StepForward className="size-4" aria-hidden />
-              </button>
-            </>
-          ) : null}
-          <button
-            type="button"
-            className={ACTION}
-            aria-label={CHAT_LABELS.edit}
-            title={CHAT_LABELS.edit}
-            onClick={() => setEditing(true)}
-          >
-            <Pencil className="size-4" aria-hidden />
-          </button>
-          <button
-            type="button"
-            className={cn(ACTION, 'hover:text-red-400')}
-            aria-label={CHAT_LABELS.delete}
-            title={CHAT_LABELS.delete}
-            onClick={() => actions.onDelete(message)}
-          >
-            <Trash2 className="size-4" aria-hidden />
-          </button>
+          {tools.map((tool) => (
+            <MessageAction key={tool.label} titled {...tool} />
+          ))}
         </div>
       )}
     </li>

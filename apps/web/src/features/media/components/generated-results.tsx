@@ -70,20 +70,10 @@ export function GeneratedResults({
         className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end lg:sticky lg:bottom-4 lg:z-10 lg:rounded-2xl lg:border lg:border-ink-700 lg:bg-ink-900/95 lg:p-3 lg:backdrop-blur"
         data-testid="results-actions"
       >
-        <Button
-          variant="secondary"
-          onClick={onGenerateNew}
-          disabled={saving}
-          icon={<RotateCcw className="size-4" aria-hidden />}
-        >
+        <Button variant="secondary" onClick={onGenerateNew} disabled={saving} icon={RotateCcw}>
           Generate New
         </Button>
-        <Button
-          onClick={onSave}
-          disabled={selected.size === 0}
-          loading={saving}
-          icon={<Save className="size-4" aria-hidden />}
-        >
+        <Button onClick={onSave} disabled={selected.size === 0} loading={saving} icon={Save}>
           Save Selected Images ({selected.size})
         </Button>
       </div>

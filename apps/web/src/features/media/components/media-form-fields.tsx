@@ -8,6 +8,14 @@ export const FIELD =
 
 export const LABEL = 'mb-2 block text-sm font-medium text-ink-100';
 
+/** What each field of the form is given: its id, its value and how to change it, and whether it waits. */
+interface FieldProps<T> {
+  id: string;
+  value: T;
+  onChange: (value: T) => void;
+  disabled: boolean;
+}
+
 const TYPE_OPTIONS: { value: MediaType; label: string; icon: typeof Video }[] = [
   { value: 'video', label: 'Video', icon: Video },
   { value: 'image', label: 'Image', icon: ImageIcon },
@@ -15,32 +23,21 @@ const TYPE_OPTIONS: { value: MediaType; label: string; icon: typeof Video }[] = 
 
 /** The character to make media of; every character of the user, all pages. */
 export function CharacterField({
-  id,
-  value,
-  onChange,
   characters,
   loading,
   failed,
-  disabled,
-}: {
-  id: string;
-  value: string;
-  onChange: (characterId: string) => void;
-  characters: CharacterOption[] | undefined;
-  loading: boolean;
-  failed: boolean;
-  disabled: boolean;
-}) {
+  ...field
+}: FieldProps<string> & { characters: CharacterOption[] | undefined; loading: boolean; failed: boolean }) {
   return (
     <div>
-      <label htmlFor={id} className={LABEL}>
+      <label htmlFor={field.id} className={LABEL}>
         Character
       </label>
       <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled || loading}
+        id={field.id}
+        value={field.value}
+        onChange={(event) => field.onChange(event.target.value)}
+        disabled={field.disabled || loading}
         className={cn(FIELD, 'h-11')}
       >
         <option value="">{loading ? 'Loading characters...' : 'Select a character'}</option>
@@ -56,17 +53,7 @@ export function CharacterField({
 }
 
 /** Video or Image, as two large radio cards. */
-export function MediaTypeField({
-  id,
-  value,
-  onChange,
-  disabled,
-}: {
-  id: string;
-  value: MediaType;
-  onChange: (type: MediaType) => void;
-  disabled: boolean;
-}) {
+export function MediaTypeField({ id, value, onChange, disabled }: FieldProps<MediaType>) {
   return (
     <fieldset disabled={disabled}>
       <legend id={id} className={LABEL}>
@@ -102,17 +89,7 @@ export function MediaTypeField({
 }
 
 /** What the picture or clip should show; required. */
-export function PromptField({
-  id,
-  value,
-  onChange,
-  disabled,
-}: {
-  id: string;
-  value: string;
-  onChange: (prompt: string) => void;
-  disabled: boolean;
-}) {
+export function PromptField({ id, value, onChange, disabled }: FieldProps<string>) {
   return (
     <div>
       <div className="mb-2 flex gap-1 text-sm font-medium">

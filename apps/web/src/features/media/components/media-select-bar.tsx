@@ -2,18 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { MESSAGES } from '@baegen/shared';
 import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
-import { SelectBar } from '../../../components/list/select-bar';
+import { BulkSelectBar } from '../../../components/list/select-bar';
 import { downloadMediaZip } from '../../../lib/media-export';
-import { useBulkDelete } from '../../../lib/use-bulk-delete';
 import type { Selection } from '../../../lib/use-selection';
 
 /** The gallery's select mode: delete the selected media, or download them as one zip. */
 export function MediaSelectBar({ selection }: { selection: Selection }) {
-  const deletion = useBulkDelete({
-    path: `${MEDIA_PATH}/bulk-delete`,
-    listsKey: mediaKeys.lists(),
-    noun: MESSAGES.bulk.mediaNoun,
-  });
   const zip = useMutation({
     mutationFn: downloadMediaZip,
     onSuccess: (_result, ids) => toast.success(MESSAGES.bulk.zipReady(MESSAGES.bulk.mediaNoun(ids.length))),
@@ -23,11 +17,11 @@ export function MediaSelectBar({ selection }: { selection: Selection }) {
     },
   });
   return (
-    <SelectBar
+    <BulkSelectBar
       selection={selection}
+      path={MEDIA_PATH}
+      listsKey={mediaKeys.lists()}
       noun={MESSAGES.bulk.mediaNoun}
-      onDelete={deletion.mutateAsync}
-      deleting={deletion.isPending}
       onDownload={zip.mutateAsync}
       downloading={zip.isPending}
     />

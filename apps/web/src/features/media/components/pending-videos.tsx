@@ -59,22 +59,10 @@ function PendingVideoCard({
                 {MESSAGES.generations.videoFailed}
               </p>
               <div className="flex gap-2">
-                <Button
-                  size="sm"
-                  className="flex-1"
-                  onClick={onRetry}
-                  loading={retrying}
-                  icon={<RotateCcw className="size-4" aria-hidden />}
-                >
+                <Button size="sm" className="flex-1" onClick={onRetry} loading={retrying} icon={RotateCcw}>
                   Retry
                 </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={onDismiss}
-                  aria-label="Dismiss"
-                  icon={<X className="size-4" aria-hidden />}
-                />
+                <Button size="sm" variant="secondary" onClick={onDismiss} aria-label="Dismiss" icon={X} />
               </div>
             </div>
           ) : (

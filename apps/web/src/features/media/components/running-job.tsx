@@ -22,13 +22,7 @@ export function RunningJob({
         </p>
       ) : null}
       <GenerationProgress job={job} />
-      <Button
-        variant="secondary"
-        className="w-full"
-        onClick={onCancel}
-        loading={cancelling}
-        icon={<X className="size-4" aria-hidden />}
-      >
+      <Button variant="secondary" className="w-full" onClick={onCancel} loading={cancelling} icon={X}>
         Cancel
       </Button>
     </div>

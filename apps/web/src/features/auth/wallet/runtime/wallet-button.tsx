@@ -146,13 +146,12 @@ export function WalletButton({ size = 'sm' }: { size?: 'sm' | 'md' }) {
         aria-expanded={state === 'connected' ? menuOpen : undefined}
         aria-controls={menuOpen ? menuId : undefined}
         title={state === 'connected' ? address : undefined}
-        icon={
-          wallet && state !== 'connecting' ? (
-            <WalletIcon wallet={wallet} className="size-4 rounded" aria-hidden alt="" />
-          ) : undefined
-        }
         className={state === 'connected' ? 'font-mono' : undefined}
       >
+        {/* The wallet's own picture stands where the button's icon goes; the spinner replaces it. */}
+        {wallet && state !== 'connecting' ? (
+          <WalletIcon wallet={wallet} className="size-4 rounded" aria-hidden alt="" />
+        ) : null}
         {content}
         {state === 'connected' ? <ChevronDown className="size-3.5 opacity-70" aria-hidden /> : null}
       </Button>
