@@ -1,4 +1,5 @@
 import type { Generation } from '@baegen/shared/contract';
+import { noticeReceiver } from '../../../lib/notice-receiver';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 
@@ -35,24 +36,21 @@ interface RelayDeps {
 
 /**
  * Brings other instances' job events to the streams open on this one. A notice carries only the
- * seq: the event itself is read from the replay log, so its size never matters. Notices are
- * handled one at a time, in the order PostgreSQL delivers them (the order of their commits).
+ * seq: the event itself is read from the replay log, so its size never matters.
  */
 export class GenerationEventsRelay {
-  private chain: Promise<void> = Promise.resolve();
+  readonly receive: (payload: string) => void;
 
-  constructor(private readonly deps: RelayDeps) {}
-
-  receive(payload: string): void {
-    const notice = decodeNotice(payload);
-    const { hub, origin } = this.deps;
-    if (!notice || notice.origin === origin || !hub.watches(notice.userId)) return;
-    this.chain = this.chain
-      .then(async () => {
-        const stored = await this.deps.event(notice.userId, notice.seq);
-        if (stored)
-          hub.publish(notice.userId, { seq: stored.seq, job: JSON.parse(stored.data) as Generation });
-      })
-      .catch(this.deps.onError);
+  constructor(deps: RelayDeps) {
+    this.receive = noticeReceiver({
+      origin: deps.origin,
+      decode: decodeNotice,
+      wanted: (notice) => deps.hub.watches(notice.userId),
+      handle: async ({ userId, seq }) => {
+        const stored = await deps.event(userId, seq);
+        if (stored) deps.hub.publish(userId, { seq: stored.seq, job: JSON.parse(stored.data) as Generation });
+      },
+      onError: deps.onError,
+    });
   }
 }
