@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ListResponse } from '@baegen/shared/contract';
 import type { Db } from '../../db/client';
 import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
+import { findOwned } from '../../db/owned-rows';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { CharactersTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive } from '../../db/sql-helpers';
@@ -66,12 +67,7 @@ export class CharactersRepository {
   }
 
   async findById(userId: string, id: string): Promise<CharacterRow | undefined> {
-    return this.db
-      .selectFrom('characters')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'characters', userId, id);
   }
 
   async findName(userId: string, id: string): Promise<{ id: string; name: string } | undefined> {

@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/client';
+import { findOwned } from '../../db/owned-rows';
 import { decodeCursor, encodeCursor } from '../../db/pagination';
 import type { ChatMessagesTable, ChatsTable } from '../../db/schema';
 
@@ -34,12 +35,7 @@ export class ChatsRepository {
   }
 
   async get(userId: string, id: string): Promise<ChatRow | undefined> {
-    return this.db
-      .selectFrom('chats')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'chats', userId, id);
   }
 
   /** One page of the user's chats (or one character's), latest activity first. */

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'k
 import type { ListResponse, MediaType } from '@baegen/shared/contract';
 import type { Db } from '../../db/client';
 import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
+import { findOwned } from '../../db/owned-rows';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { Database, MediaTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
@@ -71,12 +72,7 @@ export class MediaRepository {
 
   /** One media record of the user; undefined when they have none with this id. */
   async get(userId: string, id: string): Promise<Selectable<MediaTable> | undefined> {
-    return this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'media', userId, id);
   }
 
   /** The id of the user's record that already shows this stored file (by file id or by its URL). */
