@@ -75,15 +75,20 @@ export class MediaRepository {
     return findOwned(this.db, 'media', userId, id);
   }
 
-  /** The id of the user's record that already shows this stored file (by file id or by its URL). */
-  async findByFile(userId: string, fileId: string, url: string): Promise<string | undefined> {
+  /** The id of one of the user's records with any of these column values. */
+  private async idOfAny(userId: string, values: Partial<Record<'file_id' | 'url' | 'thumbnail', string>>) {
     const row = await this.db
       .selectFrom('media')
       .select('id')
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('file_id', '=', fileId), eb('url', '=', url)]))
+      .where((eb) => eb.or(values))
       .executeTakeFirst();
     return row?.id;
+  }
+
+  /** The id of the user's record that already shows this stored file (by file id or by its URL). */
+  async findByFile(userId: string, fileId: string, url: string): Promise<string | undefined> {
+    return this.idOfAny(userId, { file_id: fileId, url });
   }
 
   /**
@@ -172,13 +177,7 @@ export class MediaRepository {
 
   /** Whether any of the user's media still show this URL, as the file or as the thumbnail. */
   async isUrlInUse(userId: string, url: string): Promise<boolean> {
-    const media = await this.db
-      .selectFrom('media')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('url', '=', url), eb('thumbnail', '=', url)]))
-      .executeTakeFirst();
-    return media !== undefined;
+    return (await this.idOfAny(userId, { url, thumbnail: url })) !== undefined;
   }
 
   async countByType(userId: string): Promise<MediaTypeCounts> {
