@@ -1,4 +1,5 @@
 import type { Generation } from '@baegen/shared/contract';
+import { isSafeInteger, isText, noticeCodec } from '../../../lib/notice-codec';
 import { noticeReceiver } from '../../../lib/notice-receiver';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
@@ -13,18 +14,9 @@ export interface EventNotice {
   seq: number;
 }
 
-export const encodeNotice = (notice: EventNotice) =>
-  JSON.stringify([notice.origin, notice.userId, notice.seq]);
+const eventNotices = noticeCodec<EventNotice>({ origin: isText, userId: isText, seq: isSafeInteger });
 
-function decodeNotice(payload: string): EventNotice | null {
-  try {
-    const [origin, userId, seq] = JSON.parse(payload) as unknown[];
-    if (typeof origin !== 'string' || typeof userId !== 'string' || !Number.isSafeInteger(seq)) return null;
-    return { origin, userId, seq: seq as number };
-  } catch {
-    return null;
-  }
-}
+export const encodeNotice = eventNotices.encode;
 
 interface RelayDeps {
   hub: GenerationEventsHub;
@@ -44,7 +36,7 @@ export class GenerationEventsRelay {
   constructor(deps: RelayDeps) {
     this.receive = noticeReceiver({
       origin: deps.origin,
-      decode: decodeNotice,
+      decode: eventNotices.decode,
       wanted: (notice) => deps.hub.watches(notice.userId),
       handle: async ({ userId, seq }) => {
         const stored = await deps.event(userId, seq);
