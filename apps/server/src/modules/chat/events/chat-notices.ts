@@ -53,13 +53,7 @@ export function decodeChatNotice(payload: string): ChatNotice | null {
 }
 
 /** A stop: the reply `messageId` of `userId` is to end now. */
-export interface StopNotice {
-  origin: string;
-  userId: string;
-  messageId: string;
-}
-
-const stopNotices = noticeCodec<StopNotice>({ origin: isText, userId: isText, messageId: isText });
+const stopNotices = noticeCodec({ origin: isText, userId: isText, messageId: isText });
 
 export const encodeStopNotice = stopNotices.encode;
 

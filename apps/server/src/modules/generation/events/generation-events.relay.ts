@@ -8,13 +8,7 @@ import type { StoredEvent } from '../generation.repository';
 export const GENERATION_EVENTS_CHANNEL = 'baegen_generation_events';
 
 /** What an instance announces: which user's log grew, to which seq, and who appended it. */
-export interface EventNotice {
-  origin: string;
-  userId: string;
-  seq: number;
-}
-
-const eventNotices = noticeCodec<EventNotice>({ origin: isText, userId: isText, seq: isSafeInteger });
+const eventNotices = noticeCodec({ origin: isText, userId: isText, seq: isSafeInteger });
 
 export const encodeNotice = eventNotices.encode;
 
