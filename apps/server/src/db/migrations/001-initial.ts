@@ -1,88 +1,62 @@
 import { type Kysely, sql } from 'kysely';
+import { indexOn, keyedTable, ownedByUser, required, userTable } from '../migration-helpers';
 
 /** @public Run by the migrator, through db/migrations/index.ts. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('users')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+  await keyedTable(db, 'users', 'id', 'varchar(64)')
     .addColumn('wallet_address', 'varchar(64)', (col) => col.notNull().unique())
-    .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+    .addColumn('created_at', 'varchar(32)', required)
     .execute();
 
-  await db.schema
-    .createTable('auth_nonces')
-    .addColumn('nonce', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('address', 'varchar(64)', (col) => col.notNull())
-    .addColumn('message', 'text', (col) => col.notNull())
-    .addColumn('issued_at', 'varchar(32)', (col) => col.notNull())
-    .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+  await keyedTable(db, 'auth_nonces', 'nonce', 'varchar(64)')
+    .addColumn('address', 'varchar(64)', required)
+    .addColumn('message', 'text', required)
+    .addColumn('issued_at', 'varchar(32)', required)
+    .addColumn('expires_at', 'varchar(32)', required)
     .execute();
-  await db.schema.createIndex('auth_nonces_expires_idx').on('auth_nonces').column('expires_at').execute();
+  await indexOn(db, 'auth_nonces_expires_idx', 'auth_nonces', ['expires_at']).execute();
 
-  await db.schema
-    .createTable('sessions')
-    .addColumn('token_hash', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
-    .addColumn('expires_at', 'varchar(32)', (col) => col.notNull())
+  await keyedTable(db, 'sessions', 'token_hash', 'varchar(64)')
+    .addColumn('user_id', 'varchar(64)', ownedByUser)
+    .addColumn('created_at', 'varchar(32)', required)
+    .addColumn('expires_at', 'varchar(32)', required)
     .execute();
-  await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
+  await indexOn(db, 'sessions_user_idx', 'sessions', ['user_id']).execute();
 
-  await db.schema
-    .createTable('characters')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('name', 'varchar(200)', (col) => col.notNull())
+  await userTable(db, 'characters')
+    .addColumn('name', 'varchar(200)', required)
     .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('attributes', 'text', (col) => col.notNull().defaultTo('{}'))
     .addColumn('image_url', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+    .addColumn('created_at', 'varchar(32)', required)
     .addColumn('updated_at', 'varchar(32)')
     .execute();
-  await db.schema
-    .createIndex('characters_user_created_idx')
-    .on('characters')
-    .columns(['user_id', 'created_at', 'id'])
-    .execute();
+  await indexOn(db, 'characters_user_created_idx', 'characters', ['user_id', 'created_at', 'id']).execute();
 
-  await db.schema
-    .createTable('media')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('character_id', 'varchar(64)', (col) => col.notNull())
+  await userTable(db, 'media')
+    .addColumn('character_id', 'varchar(64)', required)
     .addColumn('type', 'varchar(8)', (col) => col.notNull().check(sql`type in ('video', 'image')`))
-    .addColumn('prompt', 'text', (col) => col.notNull())
-    .addColumn('url', 'text', (col) => col.notNull())
+    .addColumn('prompt', 'text', required)
+    .addColumn('url', 'text', required)
     .addColumn('thumbnail', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
+    .addColumn('created_at', 'varchar(32)', required)
     .execute();
-  await db.schema
-    .createIndex('media_user_created_idx')
-    .on('media')
-    .columns(['user_id', 'created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('media_user_character_idx')
-    .on('media')
-    .columns(['user_id', 'character_id'])
-    .execute();
+  await indexOn(db, 'media_user_created_idx', 'media', ['user_id', 'created_at', 'id']).execute();
+  await indexOn(db, 'media_user_character_idx', 'media', ['user_id', 'character_id']).execute();
 
-  await db.schema
-    .createTable('files')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('name', 'varchar(255)', (col) => col.notNull())
-    .addColumn('mime_type', 'varchar(100)', (col) => col.notNull())
+  await userTable(db, 'files')
+    .addColumn('name', 'varchar(255)', required)
+    .addColumn('mime_type', 'varchar(100)', required)
     .addColumn('size', 'bigint', (col) => col.notNull().defaultTo(0))
     .addColumn('total_size', 'bigint', (col) => col.notNull().defaultTo(0))
     .addColumn('sha256', 'varchar(64)')
     .addColumn('status', 'varchar(16)', (col) => col.notNull().check(sql`status in ('uploading', 'ready')`))
     .addColumn('candidate', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
-    .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+    .addColumn('created_at', 'varchar(32)', required)
+    .addColumn('updated_at', 'varchar(32)', required)
     .execute();
-  await db.schema.createIndex('files_user_idx').on('files').columns(['user_id', 'created_at']).execute();
-  await db.schema.createIndex('files_status_idx').on('files').columns(['status', 'updated_at']).execute();
+  await indexOn(db, 'files_user_idx', 'files', ['user_id', 'created_at']).execute();
+  await indexOn(db, 'files_status_idx', 'files', ['status', 'updated_at']).execute();
 }
 
 /** @public Run by the migrator, through db/migrations/index.ts. */

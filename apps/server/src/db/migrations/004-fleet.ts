@@ -1,21 +1,18 @@
 import type { Kysely } from 'kysely';
+import { indexOn, keyedTable, required } from '../migration-helpers';
 
 /**
  * State that several server instances on one database share: rate-limit counters and periodic runs.
  * @public Run by the migrator, through db/migrations/index.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('rate_limits')
-    .addColumn('key', 'varchar(300)', (col) => col.primaryKey())
-    .addColumn('count', 'integer', (col) => col.notNull())
-    .addColumn('expires_at', 'bigint', (col) => col.notNull())
+  await keyedTable(db, 'rate_limits', 'key', 'varchar(300)')
+    .addColumn('count', 'integer', required)
+    .addColumn('expires_at', 'bigint', required)
     .execute();
-  await db.schema.createIndex('rate_limits_expires_idx').on('rate_limits').column('expires_at').execute();
-  await db.schema
-    .createTable('periodic_runs')
-    .addColumn('name', 'varchar(100)', (col) => col.primaryKey())
-    .addColumn('run_at', 'bigint', (col) => col.notNull())
+  await indexOn(db, 'rate_limits_expires_idx', 'rate_limits', ['expires_at']).execute();
+  await keyedTable(db, 'periodic_runs', 'name', 'varchar(100)')
+    .addColumn('run_at', 'bigint', required)
     .execute();
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { indexOn } from '../migration-helpers';
 
 /**
  * The stored file a media record shows, so one file is saved as media once per user. Records made
@@ -8,12 +9,7 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('media').addColumn('file_id', 'varchar(64)').execute();
-  await db.schema
-    .createIndex('media_user_file_idx')
-    .on('media')
-    .columns(['user_id', 'file_id'])
-    .unique()
-    .execute();
+  await indexOn(db, 'media_user_file_idx', 'media', ['user_id', 'file_id']).unique().execute();
 }
 
 /** @public Run by the migrator, through db/migrations/index.ts. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { indexOn } from '../migration-helpers';
 
 /**
  * Faster list pages. First, a counter per user that every write to their characters or media raises in the same
@@ -14,11 +15,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Then the gallery's type tabs: their page and their total read one range of this index,
   // where (user_id, created_at, id) left every row of the user to check and count (EXPLAIN in
   // media-list-plan.api.test.ts).
-  await db.schema
-    .createIndex('media_user_type_created_idx')
-    .on('media')
-    .columns(['user_id', 'type', 'created_at', 'id'])
-    .execute();
+  await indexOn(db, 'media_user_type_created_idx', 'media', [
+    'user_id',
+    'type',
+    'created_at',
+    'id',
+  ]).execute();
 }
 
 /** @public Run by the migrator, through db/migrations/index.ts. */

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { indexOn } from '../migration-helpers';
 
 const STARRED_TABLES = ['media', 'characters'] as const;
 
@@ -19,11 +20,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           .check(sql`favorite in (0, 1)`),
       )
       .execute();
-    await db.schema
-      .createIndex(`${table}_user_favorite_created_idx`)
-      .on(table)
-      .columns(['user_id', 'favorite', 'created_at', 'id'])
-      .execute();
+    await indexOn(db, `${table}_user_favorite_created_idx`, table, [
+      'user_id',
+      'favorite',
+      'created_at',
+      'id',
+    ]).execute();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ownedByUser, required } from '../migration-helpers';
 
 /**
  * Provenance. Each output a generation job stored is recorded with the model and seed its provider
@@ -9,8 +10,8 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('generation_outputs')
-    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('file_id', 'varchar(64)', (col) => col.notNull())
+    .addColumn('user_id', 'varchar(64)', ownedByUser)
+    .addColumn('file_id', 'varchar(64)', required)
     .addColumn('generation_id', 'varchar(64)', (col) =>
       col.notNull().references('generations.id').onDelete('cascade'),
     )

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { indexOn, keyedTable, ownedByUser, required, userTable } from '../migration-helpers';
 
 /**
  * Chats with a character and their messages (issue 25). Every row names its owner. A chat goes
@@ -8,46 +9,38 @@ import { type Kysely, sql } from 'kysely';
  * @public Run by the migrator, through db/migrations/index.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('chats')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
-    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
+  await userTable(db, 'chats')
     .addColumn('character_id', 'varchar(64)', (col) =>
       col.notNull().references('characters.id').onDelete('cascade'),
     )
-    .addColumn('title', 'text', (col) => col.notNull())
-    .addColumn('user_name', 'text', (col) => col.notNull())
+    .addColumn('title', 'text', required)
+    .addColumn('user_name', 'text', required)
     .addColumn('memory', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('message_count', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('last_seq', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('last_message_at', 'varchar(32)', (col) => col.notNull())
-    .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
-    .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+    .addColumn('last_message_at', 'varchar(32)', required)
+    .addColumn('created_at', 'varchar(32)', required)
+    .addColumn('updated_at', 'varchar(32)', required)
     .execute();
   // The list orders: all of a user's chats, or one character's, by latest activity.
-  await db.schema
-    .createIndex('chats_user_activity_idx')
-    .on('chats')
-    .columns(['user_id', 'last_message_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('chats_user_character_activity_idx')
-    .on('chats')
-    .columns(['user_id', 'character_id', 'last_message_at', 'id'])
-    .execute();
-  await db.schema.createIndex('chats_character_idx').on('chats').column('character_id').execute();
+  await indexOn(db, 'chats_user_activity_idx', 'chats', ['user_id', 'last_message_at', 'id']).execute();
+  await indexOn(db, 'chats_user_character_activity_idx', 'chats', [
+    'user_id',
+    'character_id',
+    'last_message_at',
+    'id',
+  ]).execute();
+  await indexOn(db, 'chats_character_idx', 'chats', ['character_id']).execute();
 
-  await db.schema
-    .createTable('chat_messages')
-    .addColumn('id', 'varchar(64)', (col) => col.primaryKey())
+  await keyedTable(db, 'chat_messages', 'id', 'varchar(64)')
     .addColumn('chat_id', 'varchar(64)', (col) => col.notNull().references('chats.id').onDelete('cascade'))
-    .addColumn('user_id', 'varchar(64)', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('seq', 'integer', (col) => col.notNull())
+    .addColumn('user_id', 'varchar(64)', ownedByUser)
+    .addColumn('seq', 'integer', required)
     .addColumn('role', 'varchar(16)', (col) => col.notNull().check(sql`role in ('user', 'assistant')`))
     // The text of the swipe on show; appended to while the reply is written.
-    .addColumn('content', 'text', (col) => col.notNull())
+    .addColumn('content', 'text', required)
     // Every swipe as a JSON array of strings; the entry at swipe_index is `content` once written.
-    .addColumn('swipes', 'text', (col) => col.notNull())
+    .addColumn('swipes', 'text', required)
     .addColumn('swipe_index', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('status', 'varchar(16)', (col) =>
       col.notNull().check(sql`status in ('streaming', 'done', 'stopped', 'failed')`),
@@ -62,26 +55,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The instance writing the reply, until when; set once, when a worker takes the reply.
     .addColumn('lease_owner', 'varchar(64)')
     .addColumn('lease_expires_at', 'varchar(32)')
-    .addColumn('created_at', 'varchar(32)', (col) => col.notNull())
-    .addColumn('updated_at', 'varchar(32)', (col) => col.notNull())
+    .addColumn('created_at', 'varchar(32)', required)
+    .addColumn('updated_at', 'varchar(32)', required)
     .execute();
-  await db.schema
-    .createIndex('chat_messages_chat_seq_idx')
-    .on('chat_messages')
-    .columns(['chat_id', 'seq'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('chat_messages_one_streaming_idx')
-    .on('chat_messages')
-    .column('chat_id')
+  await indexOn(db, 'chat_messages_chat_seq_idx', 'chat_messages', ['chat_id', 'seq']).unique().execute();
+  await indexOn(db, 'chat_messages_one_streaming_idx', 'chat_messages', ['chat_id'])
     .unique()
     .where(sql.ref('status'), '=', 'streaming')
     .execute();
-  await db.schema
-    .createIndex('chat_messages_streaming_lease_idx')
-    .on('chat_messages')
-    .column('lease_expires_at')
+  await indexOn(db, 'chat_messages_streaming_lease_idx', 'chat_messages', ['lease_expires_at'])
     .where(sql.ref('status'), '=', 'streaming')
     .execute();
 }

@@ -1,3 +1,3 @@
 export { authModule } from './auth.module';
 export { currentUser } from './auth.plugin';
-export { deleteRoute, sendListPage, signedInRoutes } from './signed-in-routes';
+export { createRoute, deleteRoute, sendListPage, signedInRoutes } from './signed-in-routes';

@@ -28,6 +28,20 @@ export function deleteRoute(r: SignedInRoutes, remove: (userId: string, id: stri
   );
 }
 
+/** `POST /`: makes one record of the signed-in user from the body and answers it with 201. */
+export function createRoute<Body>(
+  r: SignedInRoutes,
+  schema: { body: z.ZodType<Body>; created: z.ZodType },
+  create: (userId: string, body: Body) => Promise<unknown>,
+) {
+  const body: z.ZodType = schema.body;
+  r.post('/', { schema: { body, response: { 201: schema.created } } }, async (request, reply) => {
+    // The route has validated the body against schema.body.
+    const created = await create(currentUser(request).userId, request.body as Body);
+    return reply.status(201).send(created);
+  });
+}
+
 /**
  * Answers a signed-in list request from the cache, or loads the page, serialises it through the
  * route's response schema and keeps the text for the next identical request.

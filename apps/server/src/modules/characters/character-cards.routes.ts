@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../errors/app-error';
 import { attachment } from '../../lib/content-disposition';
 import { idParamsSchema } from '../../lib/id-params';
+import { limitedBodyParser } from '../../lib/limited-body';
 import { currentUser } from '../auth';
 import { signedInRoutes } from '../auth';
 import type { CharacterCardsService } from './character-cards.service';
@@ -26,52 +27,11 @@ const tooLarge = () => new AppError(413, 'CARD_TOO_LARGE', API_MESSAGES.cards.to
 const unsupported = () =>
   new AppError(415, 'UNSUPPORTED_CARD_TYPE', 'Send a character card as image/png or application/json');
 
-/**
- * Reads the whole body, refusing (413) one past CARD_MAX_BYTES as soon as it shows. Fastify's own
- * bodyLimit applies only to the parsers it buffers itself, and answers with its generic code. The
- * rest of a refused body is let through unread rather than the request destroyed; the error
- * handler waits for it, so the client still hears the answer.
- */
+/** Reads the whole body, refusing (413) one past CARD_MAX_BYTES, and tags it with its kind. */
 function cardBodyParser(kind: CardBody['kind']) {
-  return (
-    request: FastifyRequest,
-    payload: Readable,
-    done: (error: Error | null, body?: CardBody) => void,
-  ) => {
-    if (Number(request.headers['content-length'] ?? 0) > CARD_MAX_BYTES) {
-      payload.resume();
-      done(tooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const stop = () => {
-      payload.off('data', onData);
-      payload.off('end', onEnd);
-      payload.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total <= CARD_MAX_BYTES) {
-        chunks.push(chunk);
-        return;
-      }
-      stop();
-      payload.resume();
-      done(tooLarge());
-    };
-    const onEnd = () => {
-      stop();
-      done(null, new CardBody(kind, Buffer.concat(chunks)));
-    };
-    const onError = (error: Error) => {
-      stop();
-      done(error);
-    };
-    payload.on('data', onData);
-    payload.on('end', onEnd);
-    payload.on('error', onError);
-  };
+  const read = limitedBodyParser(CARD_MAX_BYTES, tooLarge);
+  return (request: FastifyRequest, payload: Readable, done: (error: Error | null, body?: CardBody) => void) =>
+    read(request, payload, (error, body) => done(error, body && new CardBody(kind, body.bytes)));
 }
 
 /**

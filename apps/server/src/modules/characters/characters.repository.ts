@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ListResponse } from '@baegen/shared/contract';
 import type { Db } from '../../db/client';
 import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
+import { deleteOwned, findOwned, updateOwned } from '../../db/owned-rows';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { CharactersTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive } from '../../db/sql-helpers';
@@ -66,12 +67,7 @@ export class CharactersRepository {
   }
 
   async findById(userId: string, id: string): Promise<CharacterRow | undefined> {
-    return this.db
-      .selectFrom('characters')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'characters', userId, id);
   }
 
   async findName(userId: string, id: string): Promise<{ id: string; name: string } | undefined> {
@@ -127,13 +123,7 @@ export class CharactersRepository {
 
   async update(userId: string, id: string, fields: CharacterChanges): Promise<CharacterRow | undefined> {
     return this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('characters')
-        .set(fields)
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
+      const updated = await updateOwned(trx, 'characters', userId, id, fields);
       // The media list shows each record's character name too: a rename changes it.
       if (updated) await bumpDataVersion(trx, userId);
       return updated;
@@ -143,12 +133,7 @@ export class CharactersRepository {
   /** True when a row of this owner was deleted. */
   async delete(userId: string, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .deleteFrom('characters')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      const deleted = Number(result.numDeletedRows) > 0;
+      const deleted = await deleteOwned(trx, 'characters', userId, id);
       if (deleted) await bumpDataVersion(trx, userId);
       return deleted;
     });

@@ -11,7 +11,7 @@ import {
 import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth';
-import { deleteRoute, sendListPage, signedInRoutes } from '../auth';
+import { createRoute, deleteRoute, sendListPage, signedInRoutes } from '../auth';
 import type { CharactersService } from './characters.service';
 
 export async function characterRoutes(
@@ -30,13 +30,8 @@ export async function characterRoutes(
       ),
   );
 
-  r.post(
-    '/',
-    { schema: { body: characterInputSchema, response: { 201: characterSchema } } },
-    async (request, reply) => {
-      const created = await characters.create(currentUser(request).userId, request.body);
-      return reply.status(201).send(created);
-    },
+  createRoute(r, { body: characterInputSchema, created: characterSchema }, (userId, body) =>
+    characters.create(userId, body),
   );
 
   r.get('/:id', { schema: { params: idParamsSchema, response: { 200: characterSchema } } }, async (request) =>

@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/client';
+import { findOwned } from '../../db/owned-rows';
 import type { ChatMessagesTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/sql-helpers';
 import { InvalidCursorError } from '../../errors/domain-errors';
@@ -44,12 +45,7 @@ export class ChatMessagesRepository {
 
   /** A message by id alone within the owner's messages (the worker and the relay know no chat). */
   async find(userId: string, id: string): Promise<MessageRow | undefined> {
-    return this.db
-      .selectFrom('chat_messages')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'chat_messages', userId, id);
   }
 
   async streaming(userId: string, chatId: string): Promise<MessageRow | undefined> {

@@ -11,6 +11,18 @@ export interface AppendAt {
 }
 
 /**
+ * An update of the owner's reply `id` while it is still written: not yet taken (`holder` null), or
+ * with its lease held by `holder`.
+ */
+const whileWritten = (db: Db, userId: string, id: string, holder: string | null) =>
+  db
+    .updateTable('chat_messages')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .where('status', '=', 'streaming')
+    .where('lease_owner', holder === null ? 'is' : '=', holder);
+
+/**
  * The worker's writes to a reply it writes under a lease, and the announcements to other
  * instances (with `origin`, when instances share the database).
  */
@@ -22,26 +34,16 @@ export class ChatRepliesRepository {
 
   /** Takes a reply no worker has taken yet; undefined when it is taken, over, or gone. */
   async take(userId: string, id: string, owner: string, now: string, until: string) {
-    return this.db
-      .updateTable('chat_messages')
+    return whileWritten(this.db, userId, id, null)
       .set({ lease_owner: owner, lease_expires_at: until, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', '=', 'streaming')
-      .where('lease_owner', 'is', null)
       .returningAll()
       .executeTakeFirst();
   }
 
   /** Keeps the lease; false once the reply is no longer this worker's to write (stopped, deleted). */
   async renew(userId: string, id: string, owner: string, until: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('chat_messages')
+    const result = await whileWritten(this.db, userId, id, owner)
       .set({ lease_expires_at: until })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', '=', 'streaming')
-      .where('lease_owner', '=', owner)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
@@ -59,13 +61,8 @@ export class ChatRepliesRepository {
     at: AppendAt,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('chat_messages')
+      const result = await whileWritten(trx, userId, id, owner)
         .set({ content: sql<string>`content || ${text}`, lease_expires_at: until })
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .where('status', '=', 'streaming')
-        .where('lease_owner', '=', owner)
         .executeTakeFirst();
       const appended = Number(result.numUpdatedRows) > 0;
       if (appended && this.origin) {
@@ -83,13 +80,8 @@ export class ChatRepliesRepository {
     owner: string,
     changes: MessageChanges,
   ): Promise<MessageRow | undefined> {
-    return this.db
-      .updateTable('chat_messages')
+    return whileWritten(this.db, userId, id, owner)
       .set((eb) => ({ ...changes, revision: eb('revision', '+', 1) }))
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', '=', 'streaming')
-      .where('lease_owner', '=', owner)
       .returningAll()
       .executeTakeFirst();
   }

@@ -46,7 +46,7 @@ export class ChatReplyRunner {
     // Taken once: a reply whose worker died is not written twice, the upkeep stops it.
     const taken = await replies.take(userId, messageId, owner, this.iso(), this.iso(leaseMs));
     if (!taken) return;
-    const controller = this.deps.running.track(messageId, taken.content);
+    const controller = this.deps.running.trackReply(messageId, taken.content);
     const stop = () => controller.abort(new ReplyStopped());
     const writer = new ReplyWriter({
       offset: taken.content.length,

@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/client';
+import { deleteOwned, findOwned, updateOwned } from '../../db/owned-rows';
 import { decodeCursor, encodeCursor } from '../../db/pagination';
 import type { ChatMessagesTable, ChatsTable } from '../../db/schema';
 
@@ -34,12 +35,7 @@ export class ChatsRepository {
   }
 
   async get(userId: string, id: string): Promise<ChatRow | undefined> {
-    return this.db
-      .selectFrom('chats')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'chats', userId, id);
   }
 
   /** One page of the user's chats (or one character's), latest activity first. */
@@ -76,13 +72,7 @@ export class ChatsRepository {
   }
 
   async update(userId: string, id: string, changes: ChatChanges): Promise<ChatRow | undefined> {
-    return this.db
-      .updateTable('chats')
-      .set(changes)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    return updateOwned(this.db, 'chats', userId, id, changes);
   }
 
   /** Deletes the chat and its messages; answers the id of the reply it was writing, if any. */
@@ -95,22 +85,13 @@ export class ChatsRepository {
         .where('chat_id', '=', id)
         .where('status', '=', 'streaming')
         .executeTakeFirst();
-      const result = await trx
-        .deleteFrom('chats')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return { deleted: Number(result.numDeletedRows) > 0, streamingId: streaming?.id ?? null };
+      const deleted = await deleteOwned(trx, 'chats', userId, id);
+      return { deleted, streamingId: streaming?.id ?? null };
     });
   }
 
   /** Marks activity on the chat (a message added or finished): it moves to the top of the list. */
   async touch(userId: string, id: string, now: string): Promise<void> {
-    await this.db
-      .updateTable('chats')
-      .set({ last_message_at: now, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .execute();
+    await updateOwned(this.db, 'chats', userId, id, { last_message_at: now, updated_at: now });
   }
 }

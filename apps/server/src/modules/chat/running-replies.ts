@@ -1,3 +1,5 @@
+import { RunningWork } from '../../lib/running-work';
+
 /** Why a reply's work ended early: the user stopped it, or it is no longer this worker's to write. */
 export class ReplyStopped extends Error {
   constructor() {
@@ -11,15 +13,17 @@ export class ReplyStopped extends Error {
  * once, with the text each has shown so far: the streams here get text as it arrives, before its
  * batch reaches the row, so a stream opening here starts from this text rather than the row's.
  */
-export class RunningReplies {
-  private readonly controllers = new Map<string, AbortController>();
+export class RunningReplies extends RunningWork {
   private readonly texts = new Map<string, string>();
 
-  track(messageId: string, text: string): AbortController {
-    const controller = new AbortController();
-    this.controllers.set(messageId, controller);
+  constructor() {
+    super(() => new ReplyStopped());
+  }
+
+  /** Tracks a reply whose text so far is `text`. */
+  trackReply(messageId: string, text: string): AbortController {
     this.texts.set(messageId, text);
-    return controller;
+    return this.track(messageId);
   }
 
   /** Text streamed out past what was shown before. */
@@ -33,12 +37,8 @@ export class RunningReplies {
     return this.texts.get(messageId);
   }
 
-  release(messageId: string): void {
-    this.controllers.delete(messageId);
+  override release(messageId: string): void {
+    super.release(messageId);
     this.texts.delete(messageId);
-  }
-
-  abort(messageId: string): void {
-    this.controllers.get(messageId)?.abort(new ReplyStopped());
   }
 }

@@ -1,5 +1,6 @@
 import { type Updateable, sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { findOwned } from '../../db/owned-rows';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import { lockForTransaction } from '../../db/sql-helpers';
 import type { GenerationsTable } from '../../db/schema';
@@ -44,12 +45,7 @@ export class GenerationRepository {
   }
 
   async get(userId: string, id: string): Promise<GenerationRow | undefined> {
-    return this.db
-      .selectFrom('generations')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'generations', userId, id);
   }
 
   /** The user's jobs, newest first, one page at a time; `status` narrows to active or finished ones. */
@@ -61,14 +57,19 @@ export class GenerationRepository {
     return keysetPage(matching, matching.selectAll(), { createdAt: 'created_at', id: 'id' }, page);
   }
 
-  /** Cancels an active job that has saved no media yet; undefined when it had moved on. */
-  async cancel(userId: string, id: string, patch: GenerationPatch): Promise<GenerationRow | undefined> {
+  /** An update of the owner's job `id` while its status is one of `from`. */
+  private whileIn(userId: string, id: string, from: readonly GenerationRow['status'][]) {
     return this.db
       .updateTable('generations')
-      .set(patch)
       .where('user_id', '=', userId)
       .where('id', '=', id)
-      .where('status', 'in', ACTIVE)
+      .where('status', 'in', from);
+  }
+
+  /** Cancels an active job that has saved no media yet; undefined when it had moved on. */
+  async cancel(userId: string, id: string, patch: GenerationPatch): Promise<GenerationRow | undefined> {
+    return this.whileIn(userId, id, ACTIVE)
+      .set(patch)
       .where('media_ids', '=', '[]')
       .returningAll()
       .executeTakeFirst();
@@ -84,14 +85,7 @@ export class GenerationRepository {
     from: readonly GenerationRow['status'][],
     patch: GenerationPatch,
   ): Promise<GenerationRow | undefined> {
-    return this.db
-      .updateTable('generations')
-      .set(patch)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', 'in', from)
-      .returningAll()
-      .executeTakeFirst();
+    return this.whileIn(userId, id, from).set(patch).returningAll().executeTakeFirst();
   }
 
   /**
@@ -105,12 +99,8 @@ export class GenerationRepository {
     now: string,
     until: string,
   ): Promise<GenerationRow | undefined> {
-    return this.db
-      .updateTable('generations')
+    return this.whileIn(userId, id, ACTIVE)
       .set({ lease_owner: owner, lease_expires_at: until, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', 'in', ACTIVE)
       .where((eb) =>
         eb.or([
           eb('lease_owner', 'is', null),

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'k
 import type { ListResponse, MediaType } from '@baegen/shared/contract';
 import type { Db } from '../../db/client';
 import { deleteAllOrNothing } from '../../db/delete-all-or-nothing';
+import { findOwned } from '../../db/owned-rows';
 import { type PageRequest, keysetPage } from '../../db/pagination';
 import type { Database, MediaTable } from '../../db/schema';
 import { bumpDataVersion, containsInsensitive, isUniqueViolation } from '../../db/sql-helpers';
@@ -71,23 +72,23 @@ export class MediaRepository {
 
   /** One media record of the user; undefined when they have none with this id. */
   async get(userId: string, id: string): Promise<Selectable<MediaTable> | undefined> {
-    return this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return findOwned(this.db, 'media', userId, id);
   }
 
-  /** The id of the user's record that already shows this stored file (by file id or by its URL). */
-  async findByFile(userId: string, fileId: string, url: string): Promise<string | undefined> {
+  /** The id of one of the user's records with any of these column values. */
+  private async idOfAny(userId: string, values: Partial<Record<'file_id' | 'url' | 'thumbnail', string>>) {
     const row = await this.db
       .selectFrom('media')
       .select('id')
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('file_id', '=', fileId), eb('url', '=', url)]))
+      .where((eb) => eb.or(values))
       .executeTakeFirst();
     return row?.id;
+  }
+
+  /** The id of the user's record that already shows this stored file (by file id or by its URL). */
+  async findByFile(userId: string, fileId: string, url: string): Promise<string | undefined> {
+    return this.idOfAny(userId, { file_id: fileId, url });
   }
 
   /**
@@ -176,13 +177,7 @@ export class MediaRepository {
 
   /** Whether any of the user's media still show this URL, as the file or as the thumbnail. */
   async isUrlInUse(userId: string, url: string): Promise<boolean> {
-    const media = await this.db
-      .selectFrom('media')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('url', '=', url), eb('thumbnail', '=', url)]))
-      .executeTakeFirst();
-    return media !== undefined;
+    return (await this.idOfAny(userId, { url, thumbnail: url })) !== undefined;
   }
 
   async countByType(userId: string): Promise<MediaTypeCounts> {

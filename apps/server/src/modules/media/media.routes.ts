@@ -14,7 +14,7 @@ import {
 import { idParamsSchema } from '../../lib/id-params';
 import type { ListPageCache } from '../../lib/list-page-cache';
 import { currentUser } from '../auth';
-import { deleteRoute, sendListPage, signedInRoutes } from '../auth';
+import { createRoute, deleteRoute, sendListPage, signedInRoutes } from '../auth';
 import type { MediaDownloadService } from './media-download.service';
 import type { MediaExportService } from './media-export.service';
 import type { MediaService } from './media.service';
@@ -42,13 +42,8 @@ export async function mediaRoutes(
     media.stats(currentUser(request).userId),
   );
 
-  r.post(
-    '/',
-    { schema: { body: mediaInputSchema, response: { 201: mediaSchema } } },
-    async (request, reply) => {
-      const created = await media.create(currentUser(request).userId, request.body);
-      return reply.status(201).send(created);
-    },
+  createRoute(r, { body: mediaInputSchema, created: mediaSchema }, (userId, body) =>
+    media.create(userId, body),
   );
 
   // `format` names the one file type with text chunks; the card's JPEG is made in the browser.

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@baegen/shared/contract';
+import { noticeReceiver } from '../../../lib/notice-receiver';
 import type { ChatEventsHub } from './chat-events.hub';
-import { decodeChatNotice } from './chat-notices';
+import { type ChatNotice, decodeChatNotice } from './chat-notices';
 
 interface RelayDeps {
   hub: ChatEventsHub;
@@ -15,31 +16,32 @@ interface RelayDeps {
 /**
  * Brings other instances' chat events to the streams open on this one. A notice carries ids and
  * offsets; the text is read from the row, which only grows while the reply is written, so the
- * offsets slice exactly what was appended. Notices are handled one at a time, in the order
- * PostgreSQL delivers them (the order of their commits).
+ * offsets slice exactly what was appended.
  */
 export class ChatEventsRelay {
-  private chain: Promise<void> = Promise.resolve();
+  readonly receive: (payload: string) => void;
 
-  constructor(private readonly deps: RelayDeps) {}
+  constructor(private readonly deps: RelayDeps) {
+    this.receive = noticeReceiver({
+      origin: deps.origin,
+      decode: decodeChatNotice,
+      wanted: (notice) => deps.hub.watches(notice.userId, notice.chatId),
+      handle: (notice) => this.publish(notice),
+      onError: deps.onError,
+    });
+  }
 
-  receive(payload: string): void {
-    const notice = decodeChatNotice(payload);
-    const { hub, origin } = this.deps;
-    if (!notice || notice.origin === origin || !hub.watches(notice.userId, notice.chatId)) return;
+  private async publish(notice: ChatNotice): Promise<void> {
+    const { hub } = this.deps;
     const { userId, chatId, messageId } = notice;
-    this.chain = this.chain
-      .then(async () => {
-        if (notice.kind === 'message') {
-          const message = await this.deps.message(userId, messageId);
-          if (message) hub.publish(userId, chatId, { type: 'message', message });
-          return;
-        }
-        const content = await this.deps.content(userId, messageId);
-        if (content === undefined || content.length < notice.to) return;
-        const text = content.slice(notice.from, notice.to);
-        hub.publish(userId, chatId, { type: 'delta', delta: { messageId, text, offset: notice.from } });
-      })
-      .catch(this.deps.onError);
+    if (notice.kind === 'message') {
+      const message = await this.deps.message(userId, messageId);
+      if (message) hub.publish(userId, chatId, { type: 'message', message });
+      return;
+    }
+    const content = await this.deps.content(userId, messageId);
+    if (content === undefined || content.length < notice.to) return;
+    const text = content.slice(notice.from, notice.to);
+    hub.publish(userId, chatId, { type: 'delta', delta: { messageId, text, offset: notice.from } });
   }
 }

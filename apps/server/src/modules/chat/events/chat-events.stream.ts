@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { CHAT_EVENTS, type ChatMessage } from '@baegen/shared/contract';
+import { openEventStream } from '../../../lib/event-stream';
 import type { ChatEventsHub, ChatStreamEvent } from './chat-events.hub';
-
-export const KEEP_ALIVE_MS = 15_000;
 
 export interface ChatStreamSource {
   hub: ChatEventsHub;
@@ -54,30 +53,13 @@ export async function streamChatEvents(
   chatId: string,
   source: ChatStreamSource,
 ): Promise<void> {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  // Headers leave with the first write: send one now so the client sees the stream open.
-  res.write(': connected\n\n');
-
+  const { closed, end } = openEventStream(res, source.shutdown);
   let held: ChatStreamEvent[] | null = [];
   const unsubscribe = source.hub.subscribe(userId, chatId, (event) => {
     if (held) held.push(event);
     else write(res, event);
   });
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  const closed = new Promise<void>((resolve) => res.once('close', resolve));
-  const end = () => res.end();
-  source.shutdown.addEventListener('abort', end, { once: true });
-  void closed.then(() => {
-    clearInterval(keepAlive);
-    unsubscribe();
-    source.shutdown.removeEventListener('abort', end);
-  });
-  if (source.shutdown.aborted) end();
+  void closed.then(unsubscribe);
 
   let snapshot: ChatMessage | null = null;
   try {

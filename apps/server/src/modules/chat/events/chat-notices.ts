@@ -1,3 +1,5 @@
+import { isText, noticeCodec } from '../../../lib/notice-codec';
+
 /** The PostgreSQL channel on which instances announce what changed in chats. */
 export const CHAT_EVENTS_CHANNEL = 'baegen_chat_events';
 /** The channel on which a stop is announced to whichever instance writes the reply. */
@@ -51,24 +53,8 @@ export function decodeChatNotice(payload: string): ChatNotice | null {
 }
 
 /** A stop: the reply `messageId` of `userId` is to end now. */
-export interface StopNotice {
-  origin: string;
-  userId: string;
-  messageId: string;
-}
+const stopNotices = noticeCodec({ origin: isText, userId: isText, messageId: isText });
 
-export const encodeStopNotice = (notice: StopNotice) =>
-  JSON.stringify([notice.origin, notice.userId, notice.messageId]);
+export const encodeStopNotice = stopNotices.encode;
 
-export function decodeStopNotice(payload: string): StopNotice | null {
-  try {
-    const parsed: unknown = JSON.parse(payload);
-    if (Array.isArray(parsed) && parsed.length === 3 && isIds(parsed)) {
-      const [origin, userId, messageId] = parsed as [string, string, string];
-      return { origin, userId, messageId };
-    }
-  } catch {
-    // not one of ours
-  }
-  return null;
-}
+export const decodeStopNotice = stopNotices.decode;

@@ -1,36 +1,26 @@
 import type { Generation } from '@baegen/shared/contract';
+import { KeyedListeners } from '../../../lib/keyed-listeners';
 
 export interface GenerationEvent {
   seq: number;
   job: Generation;
 }
 
-type Listener = (event: GenerationEvent) => void;
-
 /**
  * Fans job updates out to the event streams of their owner in this process. Each event was
  * already written to the replay log, so a subscriber that misses one catches up by its seq.
  */
 export class GenerationEventsHub {
-  private readonly listeners_ = new Map<string, Set<Listener>>();
+  private readonly listeners_ = new KeyedListeners<GenerationEvent>();
   private readonly gapListeners = new Set<() => void>();
 
-  subscribe(userId: string, listener: Listener): () => void {
-    let set = this.listeners_.get(userId);
-    if (!set) {
-      set = new Set();
-      this.listeners_.set(userId, set);
-    }
-    set.add(listener);
-    return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners_.delete(userId);
-    };
+  subscribe(userId: string, listener: (event: GenerationEvent) => void): () => void {
+    return this.listeners_.subscribe(userId, listener);
   }
 
   /** How many listeners (open streams, waiting calls) this user has here. */
   listeners(userId: string): number {
-    return this.listeners_.get(userId)?.size ?? 0;
+    return this.listeners_.count(userId);
   }
 
   /** Whether any stream of this user is open here. */
@@ -39,7 +29,7 @@ export class GenerationEventsHub {
   }
 
   publish(userId: string, event: GenerationEvent): void {
-    for (const listener of this.listeners_.get(userId) ?? []) listener(event);
+    this.listeners_.publish(userId, event);
   }
 
   /** `listener` runs when events may have been missed here (see `gap`); answers the unsubscribe. */

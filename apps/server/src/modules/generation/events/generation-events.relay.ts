@@ -1,4 +1,6 @@
 import type { Generation } from '@baegen/shared/contract';
+import { isSafeInteger, isText, noticeCodec } from '../../../lib/notice-codec';
+import { noticeReceiver } from '../../../lib/notice-receiver';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 
@@ -6,24 +8,9 @@ import type { StoredEvent } from '../generation.repository';
 export const GENERATION_EVENTS_CHANNEL = 'baegen_generation_events';
 
 /** What an instance announces: which user's log grew, to which seq, and who appended it. */
-export interface EventNotice {
-  origin: string;
-  userId: string;
-  seq: number;
-}
+const eventNotices = noticeCodec({ origin: isText, userId: isText, seq: isSafeInteger });
 
-export const encodeNotice = (notice: EventNotice) =>
-  JSON.stringify([notice.origin, notice.userId, notice.seq]);
-
-function decodeNotice(payload: string): EventNotice | null {
-  try {
-    const [origin, userId, seq] = JSON.parse(payload) as unknown[];
-    if (typeof origin !== 'string' || typeof userId !== 'string' || !Number.isSafeInteger(seq)) return null;
-    return { origin, userId, seq: seq as number };
-  } catch {
-    return null;
-  }
-}
+export const encodeNotice = eventNotices.encode;
 
 interface RelayDeps {
   hub: GenerationEventsHub;
@@ -35,24 +22,21 @@ interface RelayDeps {
 
 /**
  * Brings other instances' job events to the streams open on this one. A notice carries only the
- * seq: the event itself is read from the replay log, so its size never matters. Notices are
- * handled one at a time, in the order PostgreSQL delivers them (the order of their commits).
+ * seq: the event itself is read from the replay log, so its size never matters.
  */
 export class GenerationEventsRelay {
-  private chain: Promise<void> = Promise.resolve();
+  readonly receive: (payload: string) => void;
 
-  constructor(private readonly deps: RelayDeps) {}
-
-  receive(payload: string): void {
-    const notice = decodeNotice(payload);
-    const { hub, origin } = this.deps;
-    if (!notice || notice.origin === origin || !hub.watches(notice.userId)) return;
-    this.chain = this.chain
-      .then(async () => {
-        const stored = await this.deps.event(notice.userId, notice.seq);
-        if (stored)
-          hub.publish(notice.userId, { seq: stored.seq, job: JSON.parse(stored.data) as Generation });
-      })
-      .catch(this.deps.onError);
+  constructor(deps: RelayDeps) {
+    this.receive = noticeReceiver({
+      origin: deps.origin,
+      decode: eventNotices.decode,
+      wanted: (notice) => deps.hub.watches(notice.userId),
+      handle: async ({ userId, seq }) => {
+        const stored = await deps.event(userId, seq);
+        if (stored) deps.hub.publish(userId, { seq: stored.seq, job: JSON.parse(stored.data) as Generation });
+      },
+      onError: deps.onError,
+    });
   }
 }

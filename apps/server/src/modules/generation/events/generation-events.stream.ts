@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import { GENERATION_EVENT, type Generation } from '@baegen/shared/contract';
 import { isDatabaseUnavailable } from '../../../errors/database-errors';
+import { openEventStream } from '../../../lib/event-stream';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 
-export const KEEP_ALIVE_MS = 15_000;
 /** Open streams one user may hold on one instance: a few tabs and devices, not hundreds. */
 export const STREAMS_PER_USER = 20;
 
@@ -36,15 +36,7 @@ export async function streamGenerationEvents(
   after: number | null,
   source: StreamSource,
 ): Promise<void> {
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
-  // Headers leave with the first write: send one now so the client sees the stream open.
-  res.write(': connected\n\n');
-
+  const { closed, end } = openEventStream(res, source.shutdown);
   let sent = after ?? 0;
   let held: { seq: number; job: Generation }[] | null = after === null ? null : [];
   const send = (seq: number, data: string) => {
@@ -57,18 +49,11 @@ export async function streamGenerationEvents(
     if (held) held.push(event);
     else send(event.seq, JSON.stringify(event.job));
   });
-  const keepAlive = setInterval(() => res.writableEnded || res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  const closed = new Promise<void>((resolve) => res.once('close', resolve));
-  const end = () => res.end();
-  source.shutdown.addEventListener('abort', end, { once: true });
   const offGap = source.hub.onGap(end);
   void closed.then(() => {
-    clearInterval(keepAlive);
     unsubscribe();
     offGap();
-    source.shutdown.removeEventListener('abort', end);
   });
-  if (source.shutdown.aborted) end();
 
   if (after !== null) {
     try {

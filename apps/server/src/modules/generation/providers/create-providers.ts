@@ -7,6 +7,7 @@ import { OpenAiImageProvider } from './image/openai-image.provider';
 import { ReplicateImageProvider } from './image/replicate-image.provider';
 import type { ImageProvider, PromptProvider, VideoProvider } from './ports';
 import { DemoPromptProvider } from './prompt/demo-prompt.provider';
+import { replicateApi } from './replicate-predictions';
 import { OpenAiPromptProvider } from './prompt/openai-prompt.provider';
 import { type RetryLog, type RetryPolicy, retryPolicy } from './vendor-retry';
 import { createVideoProvider } from './video/create-video-provider';
@@ -57,12 +58,10 @@ function createImageProvider(env: Env, clock: Clock, retry: RetryPolicy): ImageP
       return new HttpImageProvider(env.IMAGE_HTTP_BASE_URL ?? '', retry);
     case 'replicate':
       return new ReplicateImageProvider({
-        token: env.REPLICATE_API_TOKEN ?? '',
-        baseUrl: env.REPLICATE_BASE_URL,
+        ...replicateApi(env, retry),
         imageModel: env.REPLICATE_IMAGE_MODEL,
         characterModel: env.REPLICATE_CHARACTER_MODEL,
         pollIntervalMs: env.REPLICATE_POLL_INTERVAL_MS,
-        retry,
       });
     case 'openai':
       return new OpenAiImageProvider({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Env } from '../../../config/env';
 import { ProviderError } from './ports';
 import { readJson, sendToVendor } from './vendor-http';
 import type { RetryPolicy } from './vendor-retry';
@@ -8,6 +9,13 @@ export interface ReplicateApiOptions {
   baseUrl: string;
   retry: RetryPolicy;
 }
+
+/** Replicate's account and endpoint from the environment, the same for its image and video adapters. */
+export const replicateApi = (env: Env, retry: RetryPolicy): ReplicateApiOptions => ({
+  token: env.REPLICATE_API_TOKEN ?? '',
+  baseUrl: env.REPLICATE_BASE_URL,
+  retry,
+});
 
 // Replicate sends `output` and `error` as null until there is one; a missing field means the same.
 const predictionSchema = z.object({

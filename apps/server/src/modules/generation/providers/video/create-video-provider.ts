@@ -1,6 +1,7 @@
 import type { Env } from '../../../../config/env';
 import type { Clock } from '../../../../lib/clock';
 import type { VideoProvider } from '../ports';
+import { replicateApi } from '../replicate-predictions';
 import type { RetryPolicy } from '../vendor-retry';
 import { DemoVideoProvider } from './demo-video.provider';
 import { FalVideoProvider } from './fal-video.provider';
@@ -17,10 +18,8 @@ export function createVideoProvider(
   switch (env.VIDEO_PROVIDER) {
     case 'replicate':
       return new ReplicateVideoProvider({
-        token: env.REPLICATE_API_TOKEN ?? '',
-        baseUrl: env.REPLICATE_BASE_URL,
+        ...replicateApi(env, deps.retry),
         model: env.REPLICATE_VIDEO_MODEL,
-        retry: deps.retry,
       });
     case 'fal':
       return new FalVideoProvider({
