@@ -109,6 +109,8 @@ const envSchema = z.object({
   CHAT_DEMO_DELAY_MS: z.coerce.number().int().min(0).default(30),
   // A reply's worker renews its lease on the row every third of this; one that died ends `stopped` after it.
   CHAT_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
+  /** Replies written at once by one instance, on a queue of their own beside the generations'. */
+  CHAT_CONCURRENCY: z.coerce.number().int().min(1).default(20),
 
   // Jobs
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(2),

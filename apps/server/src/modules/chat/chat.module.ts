@@ -45,6 +45,7 @@ export const chatModule = fp(
     const replies = new ChatRepliesRepository(db, origin);
     const hub = new ChatEventsHub();
     const events = new ChatEvents(hub, replies, origin);
+    const replyQueue = app.queueLane('chat', env.CHAT_CONCURRENCY);
     const running = new RunningReplies();
     const stopper = new ReplyStopper(running, replies, origin);
 
@@ -62,7 +63,7 @@ export const chatModule = fp(
       chatRows,
       messages: messageRows,
       events,
-      queue: app.queue,
+      queue: replyQueue,
       stopper,
       clock,
     });
@@ -97,12 +98,12 @@ export const chatModule = fp(
           'chat reply failed',
         ),
     });
-    app.queue.register<ChatReplyJobPayload>(CHAT_REPLY_JOB, (job) => runner.handle(job));
+    replyQueue.register<ChatReplyJobPayload>(CHAT_REPLY_JOB, (job) => runner.handle(job));
 
     const upkeep = new ChatUpkeep({
       messages: messageRows,
       events,
-      queue: app.queue,
+      queue: replyQueue,
       clock,
       leaseMs: env.CHAT_LEASE_MS,
     });
