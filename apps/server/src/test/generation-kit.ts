@@ -64,3 +64,15 @@ export async function candidateFlag(ctx: TestContext, url: string): Promise<numb
     .executeTakeFirst();
   return row ? Number(row.candidate) : null;
 }
+
+/** The URLs of the candidate files one generation of `kind` made for `who`, expecting 200. */
+export async function generatedUrls(
+  ctx: TestContext,
+  who: Who,
+  kind: 'image' | 'character',
+  payload: object,
+): Promise<string[]> {
+  const res = await generate(ctx, who, kind, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ urls: string[] }>().urls;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API_MESSAGES, type GeneratedUrls, defaultAvatarUrl } from '@baegen/shared/contract';
+import { API_MESSAGES, defaultAvatarUrl } from '@baegen/shared/contract';
 import { TEST_DIALECT, createTestWallet, signIn } from '../../test/test-app';
-import { candidateFlag } from '../../test/generation-kit';
+import { candidateFlag, generatedUrls } from '../../test/generation-kit';
 import { mediaRequests } from '../../test/media-kit';
 import { useTestApp } from '../../test/test-hooks';
 
@@ -9,18 +9,11 @@ describe(`media saved from generated files (${TEST_DIALECT})`, () => {
   const ctx = useTestApp();
   const { insertCharacter, postMedia, deleteMedia, createMedia, list } = mediaRequests(ctx);
 
-  /** The urls of the candidate files one generation of `kind` made for `headers`' user. */
-  async function generate(headers: Record<string, string>, kind: string, payload: object) {
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/generate/${kind}`, headers, payload });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<GeneratedUrls>().urls;
-  }
-
   it('claims the candidate files it saves and deletes a file with the last record showing it', async () => {
     const owner = await signIn(ctx.app, createTestWallet(27));
     const other = await signIn(ctx.app, createTestWallet(28));
     const characterId = await insertCharacter(owner.userId, 'Keeper');
-    const [single, shared, unsaved] = (await generate(owner.headers, 'character', {
+    const [single, shared, unsaved] = (await generatedUrls(ctx, owner, 'character', {
       prompt: 'on a sailing boat',
       subject: defaultAvatarUrl('Keeper'),
       number_of_outputs: 3,
@@ -74,7 +67,7 @@ describe(`media saved from generated files (${TEST_DIALECT})`, () => {
   it('keeps one record when the same image is saved twice at once', async () => {
     const owner = await signIn(ctx.app, createTestWallet(29));
     const characterId = await insertCharacter(owner.userId, 'Twice');
-    const [url] = (await generate(owner.headers, 'image', { prompt: 'a kite over dunes' })) as [string];
+    const [url] = (await generatedUrls(ctx, owner, 'image', { prompt: 'a kite over dunes' })) as [string];
     const saves = await Promise.all(
       [1, 2, 3].map(() => postMedia(owner.headers, { characterId, type: 'image', prompt: 'kite', url })),
     );
