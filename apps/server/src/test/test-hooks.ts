@@ -7,7 +7,7 @@ export type SignedIn = Awaited<ReturnType<typeof signIn>>;
  * Stands in for a value a beforeAll hook has yet to make, so a suite can name it at collection
  * time. Reading it before the hook has run is a mistake in the suite, and throws.
  */
-function later<T extends object>(what: string, current: () => T | undefined): T {
+export function later<T extends object>(what: string, current: () => T | undefined): T {
   const made = () => {
     const value = current();
     if (!value) throw new Error(`${what} is made in beforeAll; read it inside a hook or a test`);

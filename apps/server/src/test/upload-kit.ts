@@ -41,10 +41,13 @@ export function chunkRange(data: Buffer, start: number) {
   return { end, header: `bytes ${start}-${end}/${data.length}` };
 }
 
-/** An app on a clock a test can move, two users, and the upload requests the files suites make. */
-export function useFilesSuite() {
+/**
+ * An app on a clock a test can move, two users, and the upload requests the files suites make.
+ * `overrides` as for useTestApp.
+ */
+export function useFilesSuite(overrides: Parameters<typeof useTestApp>[0] = {}) {
   const clock = createTestClock('2026-01-10T10:00:00.000Z');
-  const ctx: TestContext = useTestApp({}, { clock });
+  const ctx: TestContext = useTestApp(overrides, { clock });
   const alice = useSignedIn(ctx);
   const bob = useSignedIn(ctx);
 
