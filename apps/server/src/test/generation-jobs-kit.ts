@@ -6,6 +6,8 @@ import {
   characterSchema,
   generationSchema,
 } from '@baegen/shared/contract';
+import { MESSAGES } from '@baegen/shared';
+import type { FakeServer, RecordedRequest } from './fake-http-server';
 import type { TestContext, signIn } from './test-app';
 
 export type JobsTestUser = Awaited<ReturnType<typeof signIn>>;
@@ -65,4 +67,21 @@ export async function startVideoJob(ctx: TestContext, who: JobsTestUser, name: s
   const character = await createCharacter(ctx, who, name);
   const job = await startJob(ctx, who, { kind: 'video', prompt, characterId: character.$id });
   return { character, job };
+}
+
+/**
+ * Makes the vendor refuse the first request `isSubmit` matches with a 400 and expects a video job
+ * to fail at once, asking once, with the message users see for any failed video.
+ */
+export async function expectVideoFailsOnRefusedSubmit(
+  ctx: TestContext,
+  who: JobsTestUser,
+  fake: FakeServer,
+  isSubmit: (request: RecordedRequest) => boolean,
+) {
+  fake.fail(isSubmit, { status: 400 });
+  const { job } = await startVideoJob(ctx, who, 'Orla', 'Orla turns');
+  const failed = await waitForJob(ctx, who, job.$id, 'failed');
+  expect(failed.error).toEqual({ code: 'GENERATION_FAILED', message: MESSAGES.media.generateFailed });
+  expect(fake.requests.filter(isSubmit)).toHaveLength(1);
 }

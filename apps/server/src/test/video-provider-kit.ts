@@ -10,6 +10,13 @@ export const subject = (publicUrl: string | null): SubjectImage => ({
   dataUri: async () => 'data:image/png;base64,cG5n',
 });
 
+/** Submits "she waves" on a subject with a public URL, never aborted. */
+export const submitWaving = (provider: VideoProvider) =>
+  provider.submit(
+    { prompt: 'she waves', image: subject('https://cdn.example/a.png') },
+    new AbortController().signal,
+  );
+
 /** The answer to the next poll of `id`: each poll takes one step, the last one repeats. */
 export function nextStep<Step>(script: Step[], polls: Map<string, number>, id: string): Step {
   const count = polls.get(id) ?? 0;

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { type RecordedRequest, sendJson, sha256 } from '../../../../test/fake-http-server';
-import { startVideoJob, waitForJob } from '../../../../test/generation-jobs-kit';
+import {
+  expectVideoFailsOnRefusedSubmit,
+  startVideoJob,
+  waitForJob,
+} from '../../../../test/generation-jobs-kit';
 import { servedSha } from '../../../../test/generation-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
@@ -73,11 +76,7 @@ describe(`replicate video jobs (${TEST_DIALECT})`, () => {
   });
 
   it('fails the job at once on a 400 create, with the message users see for any failed video', async () => {
-    h.fake.fail(isCreate, { status: 400 });
-    const { job } = await startVideoJob(h.ctx, h.user, 'Orla', 'Orla turns');
-    const failed = await waitForJob(h.ctx, h.user, job.$id, 'failed');
-    expect(failed.error).toEqual({ code: 'GENERATION_FAILED', message: MESSAGES.media.generateFailed });
-    expect(h.fake.requests.filter(isCreate)).toHaveLength(1);
+    await expectVideoFailsOnRefusedSubmit(h.ctx, h.user, h.fake, isCreate);
     expect(h.fake.requests.filter(isPoll)).toHaveLength(0);
   });
 });
