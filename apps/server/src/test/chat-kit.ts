@@ -80,6 +80,32 @@ export async function waitForMessage(
   throw new Error(`message ${id} never got there: ${JSON.stringify(last)}`);
 }
 
+/** Starts a chat with `name`, says `content` and waits for the reply to stop streaming. */
+export async function settledReply(app: FastifyInstance, who: Who, content: string, name?: string) {
+  const chat = await startChat(app, who, name);
+  const { reply } = await send(app, who, chat.$id, content);
+  const settled = await waitForMessage(app, who, chat.$id, reply.$id, (m) => m.status !== 'streaming');
+  return { chat, reply: settled };
+}
+
+/**
+ * Stops the reply streaming in `chatId` through `app` and expects the vendor connection closed
+ * within 1 s: `closedAt` gains the moment it closed.
+ */
+export async function expectStopClosesUpstream(
+  app: FastifyInstance,
+  who: Who,
+  chatId: string,
+  closedAt: number[],
+) {
+  const before = closedAt.length;
+  const stoppedAt = Date.now();
+  const stop = await app.inject({ method: 'POST', url: chatPaths.stop(chatId), headers: who.headers });
+  expect(stop.json()).toMatchObject({ status: 'stopped' });
+  await expect.poll(() => closedAt.length, { timeout: 1000 }).toBe(before + 1);
+  expect(closedAt.at(-1)! - stoppedAt).toBeLessThan(1000);
+}
+
 export type ChatStreamEvent =
   | { event: 'snapshot'; message: ChatMessage | null }
   | { event: 'delta'; messageId: string; text: string; offset: number }
