@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type RecordedRequest, sendJson, sha256 } from '../../../../test/fake-http-server';
 import {
@@ -10,12 +8,10 @@ import {
 import { servedSha } from '../../../../test/generation-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
-import { SAMPLE_VIDEO_FILE, findAssetsDir } from '../../../samples/samples.routes';
+import { CLIP, isDownload, servesClip } from '../../../../test/video-provider-kit';
 
-const CLIP = fs.readFileSync(path.join(findAssetsDir(), SAMPLE_VIDEO_FILE));
 const isCreate = (r: RecordedRequest) => r.method === 'POST' && r.url.endsWith('/predictions');
 const isPoll = (r: RecordedRequest) => r.method === 'GET' && r.url.startsWith('/v1/predictions/');
-const isDownload = (r: RecordedRequest) => r.url === '/out/clip.mp4';
 
 /**
  * Video jobs on Replicate's predictions API when the vendor has a bad moment: each prediction is
@@ -32,10 +28,7 @@ describe(`replicate video jobs (${TEST_DIALECT})`, () => {
       VIDEO_POLL_INTERVAL_MS: '20',
     }),
     vendor: (req, res, { url }) => {
-      if (isDownload(req)) {
-        res.writeHead(200, { 'content-type': 'video/mp4' });
-        return void res.end(CLIP);
-      }
+      if (servesClip(req, res)) return;
       if (req.headers.authorization !== 'Bearer r8_video') return sendJson(res, 401, { detail: 'no' });
       if (isCreate(req)) {
         const id = `vid${accepted.length + 1}`;
