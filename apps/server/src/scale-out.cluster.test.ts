@@ -13,8 +13,8 @@ import {
 } from '@baegen/shared/contract';
 import { openStream } from './test/event-stream-kit';
 import { type S3rverKit, startS3rver } from './test/s3rver-kit';
-import { type ServerProcess, startServerProcess } from './test/server-process';
-import { createTestDatabase, createTestWallet } from './test/test-app';
+import { type ServerProcess, signInOverHttp, startServerProcess } from './test/server-process';
+import { createTestDatabase } from './test/test-app';
 
 type Who = { headers: Record<string, string> };
 
@@ -22,23 +22,7 @@ const SWEEP_INTERVAL_MS = 300;
 
 /** Signs a new wallet in on `server` through the real nonce and login endpoints. */
 async function signIn(server: ServerProcess, users: Who[]): Promise<Who> {
-  const wallet = createTestWallet();
-  const post = (url: string, body: unknown) =>
-    fetch(`${server.base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const { message } = (await (await post('/api/auth/nonce', { address: wallet.address })).json()) as {
-    message: string;
-  };
-  const login = await post('/api/auth/login', {
-    address: wallet.address,
-    message,
-    signature: wallet.sign(message),
-  });
-  expect(login.status).toBe(200);
-  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+  const cookie = await signInOverHttp(server.base);
   const who = { headers: { cookie } };
   users.push(who);
   return who;

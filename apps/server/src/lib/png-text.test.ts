@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { withChunk } from '../test/character-card-kit';
 import {
   InvalidPngError,
   PNG_MAX_CHUNKS,
@@ -40,15 +41,7 @@ describe('PNG text chunks', () => {
 
   it('reads compressed zTXt and iTXt chunks written by other tools', async () => {
     const base = await tinyPng();
-    // A chunk spliced in just before IEND, which is always the last 12 bytes.
-    const chunk = (type: string, data: Buffer) => {
-      const head = Buffer.alloc(8);
-      head.writeUInt32BE(data.length, 0);
-      head.write(type, 4, 'latin1');
-      const crc = Buffer.alloc(4);
-      crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-      return Buffer.concat([base.subarray(0, -12), head, data, crc, base.subarray(-12)]);
-    };
+    const chunk = (type: string, data: Buffer) => withChunk(base, type, data);
     const zTXt = chunk('zTXt', Buffer.concat([Buffer.from('note\0\0'), deflateSync('squeezed')]));
     expect(readPngText(zTXt)).toEqual([{ keyword: 'note', text: 'squeezed' }]);
     const iTXt = chunk('iTXt', Buffer.concat([Buffer.from('note\0\x01\0en\0\0'), deflateSync('ünïcode')]));
@@ -68,12 +61,7 @@ describe('PNG text chunks', () => {
   it('stops inflating once the texts pass maxTextBytes', async () => {
     const base = await tinyPng();
     const data = Buffer.concat([Buffer.from('chara\0\0'), deflateSync(Buffer.alloc(8 * 1024 * 1024, 'A'))]);
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write('zTXt', 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-    const bomb = Buffer.concat([base.subarray(0, -12), head, data, crc, base.subarray(-12)]);
+    const bomb = withChunk(base, 'zTXt', data);
     expect(data.length).toBeLessThan(20_000);
     expect(() => readPngText(bomb, { maxTextBytes: 1024 * 1024 })).toThrow(/larger than accepted/);
     expect(readPngText(bomb, { maxTextBytes: 8 * 1024 * 1024 })[0]!.text).toHaveLength(8 * 1024 * 1024);
@@ -104,12 +92,7 @@ describe('PNG text chunks', () => {
     expect(await findPngText(png, ['ccv3'], { maxTextBytes: 100 })).toBeNull();
     const base = await tinyPng();
     const data = Buffer.concat([Buffer.from('ccv3\0\0'), deflateSync(Buffer.alloc(4096, 'A'))]);
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write('zTXt', 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-    const zipped = Buffer.concat([base.subarray(0, -12), head, data, crc, base.subarray(-12)]);
+    const zipped = withChunk(base, 'zTXt', data);
     expect((await findPngText(zipped, ['ccv3'], { maxTextBytes: 4096 }))?.text).toHaveLength(4096);
     await expect(findPngText(zipped, ['ccv3'], { maxTextBytes: 4095 })).rejects.toThrow(
       /larger than accepted/,

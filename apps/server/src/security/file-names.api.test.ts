@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type FileUpload, isSafeText } from '@baegen/shared/contract';
+import { isSafeText } from '@baegen/shared/contract';
+import { uploadedFile } from '../test/generation-kit';
 import { TEST_DIALECT } from '../test/test-app';
 import { useSignedIn, useTestApp } from '../test/test-hooks';
 
@@ -29,16 +30,7 @@ describe(`upload file names (${TEST_DIALECT})`, () => {
       .toBuffer();
   });
 
-  const upload = async (name: string, bytes = png) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/files?name=${encodeURIComponent(name)}`,
-      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
-      payload: bytes,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<FileUpload>();
-  };
+  const upload = (name: string, bytes = png) => uploadedFile(ctx, alice, name, bytes);
 
   it('drops the bidi controls that could show "exe.png" for a name ending in ".exe"', async () => {
     expect((await upload('invoice\u202egnp.exe')).name).toBe('invoicegnp.exe');

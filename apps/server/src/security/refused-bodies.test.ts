@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES } from '@baegen/shared';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
-import { createTestWallet } from '../test/test-app';
+import { type ServerProcess, signInOverHttp, startServerProcess } from '../test/server-process';
 
 const MB = 1024 * 1024;
 
@@ -74,22 +73,7 @@ describe('refused request bodies over a real connection', () => {
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     });
-    const wallet = createTestWallet();
-    const json = (target: string, body: unknown) =>
-      fetch(`${server.base}${target}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    const { message } = (await (await json('/api/auth/nonce', { address: wallet.address })).json()) as {
-      message: string;
-    };
-    const login = await json('/api/auth/login', {
-      address: wallet.address,
-      message,
-      signature: wallet.sign(message),
-    });
-    cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    cookie = await signInOverHttp(server.base);
   }, 60_000);
 
   afterAll(async () => {
@@ -97,43 +81,39 @@ describe('refused request bodies over a real connection', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('lets the client hear 413 for a 23 MB card, with a length or without', async () => {
-    for (const withLength of [true, false]) {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const heard = await post(
-          server.base,
-          cookie,
-          '/api/characters/import',
-          'image/png',
-          23 * MB,
-          withLength,
-        );
-        expect(heard, `attempt ${attempt}, with a length: ${withLength}`).toMatchObject({
-          status: 413,
-          body: { error: { code: 'CARD_TOO_LARGE', message: expect.stringContaining('20 MB') } },
-        });
+  it.each([
+    [
+      'a 23 MB card',
+      {
+        url: '/api/characters/import',
+        type: 'image/png',
+        size: 23 * MB,
+        error: { code: 'CARD_TOO_LARGE', message: expect.stringContaining('20 MB') },
+      },
+    ],
+    [
+      'a single upload past one request’s size',
+      {
+        url: '/api/files?name=big.png',
+        type: 'application/octet-stream',
+        size: UPLOAD_CHUNK_BYTES + 3 * MB,
+        error: { code: 'CHUNK_TOO_LARGE' },
+      },
+    ],
+  ])(
+    'lets the client hear 413 for %s, with a length or without',
+    async (_what, { url, type, size, error }) => {
+      for (const withLength of [true, false]) {
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const heard = await post(server.base, cookie, url, type, size, withLength);
+          expect(heard, `attempt ${attempt}, with a length: ${withLength}`).toMatchObject({
+            status: 413,
+            body: { error },
+          });
+        }
       }
-    }
-  });
-
-  it('lets the client hear 413 for a single upload past one request’s size, with a length or without', async () => {
-    for (const withLength of [true, false]) {
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const heard = await post(
-          server.base,
-          cookie,
-          '/api/files?name=big.png',
-          'application/octet-stream',
-          UPLOAD_CHUNK_BYTES + 3 * MB,
-          withLength,
-        );
-        expect(heard, `attempt ${attempt}, with a length: ${withLength}`).toMatchObject({
-          status: 413,
-          body: { error: { code: 'CHUNK_TOO_LARGE' } },
-        });
-      }
-    }
-  });
+    },
+  );
 
   it('answers and closes without reading a body past twice the limit', async () => {
     // Announced past the bound: refused on its length alone, and the connection is not kept for

@@ -8,6 +8,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared/contract';
 import { LocalDiskDriver } from '../modules/storage/drivers/local-disk.driver';
 import type { StorageDriver } from '../modules/storage/storage-driver.port';
+import { fileRecord } from '../test/generation-kit';
 import { startJob, waitForJob } from '../test/generation-jobs-kit';
 import { TEST_DIALECT, type TestContext } from '../test/test-app';
 import { type SignedIn, useSignedIn, useTestApp } from '../test/test-hooks';
@@ -172,12 +173,7 @@ describe(`storage probes (${TEST_DIALECT})`, () => {
     const failed = expectError(await send(alice, last.body, last.headers), 507, 'STORAGE_UNAVAILABLE');
     expect(failed).toMatchObject({ fileId: id, uploaded: UPLOAD_CHUNK_BYTES * 2 });
     expect(failed.message).toContain(`starting at byte ${UPLOAD_CHUNK_BYTES * 2}`);
-    const described = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/files/${id}`,
-      headers: alice.headers,
-    });
-    expect(described.json<FileUpload>()).toMatchObject({
+    expect(await fileRecord(ctx, alice, id)).toMatchObject({
       status: 'uploading',
       uploaded: UPLOAD_CHUNK_BYTES * 2,
     });

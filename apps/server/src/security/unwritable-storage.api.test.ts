@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES, type FileUpload } from '@baegen/shared';
 import { V2_CARD, cardPng } from '../test/character-card-kit';
-import { type S3rverKit, startS3rver } from '../test/s3rver-kit';
+import { useS3rver } from '../test/s3rver-kit';
 import { TEST_DIALECT, type TestContext } from '../test/test-app';
 import { type SignedIn, useSignedIn, useTestApp } from '../test/test-hooks';
 
@@ -157,13 +157,7 @@ describe(`local disk storage that refuses writes (${TEST_DIALECT})`, () => {
 });
 
 describe(`S3 storage whose bucket refuses writes (${TEST_DIALECT})`, () => {
-  let s3: S3rverKit;
-  beforeAll(async () => {
-    s3 = await startS3rver();
-  });
-  afterAll(async () => {
-    await s3.close();
-  });
+  const s3 = useS3rver();
   const ctx = useTestApp(() => s3.env);
   const alice = useSignedIn(ctx);
   const steps = probes(ctx, alice);

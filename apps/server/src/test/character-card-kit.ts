@@ -143,7 +143,7 @@ export function cardPng(card: unknown, keyword: 'chara' | 'ccv3' = 'chara'): Pro
 }
 
 /** A copy of `png` with a chunk of `type` spliced in just before IEND (always its last 12 bytes). */
-function withChunk(png: Buffer, type: string, data: Buffer): Buffer {
+export function withChunk(png: Buffer, type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');

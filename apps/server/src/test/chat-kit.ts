@@ -12,6 +12,7 @@ import {
   chatSnapshotEventSchema,
   sentChatMessageSchema,
 } from '@baegen/shared/contract';
+import { readEventStream } from './event-stream-kit';
 import type { SignedIn } from './test-hooks';
 
 type Who = Pick<SignedIn, 'headers'>;
@@ -79,6 +80,32 @@ export async function waitForMessage(
   throw new Error(`message ${id} never got there: ${JSON.stringify(last)}`);
 }
 
+/** Starts a chat with `name`, says `content` and waits for the reply to stop streaming. */
+export async function settledReply(app: FastifyInstance, who: Who, content: string, name?: string) {
+  const chat = await startChat(app, who, name);
+  const { reply } = await send(app, who, chat.$id, content);
+  const settled = await waitForMessage(app, who, chat.$id, reply.$id, (m) => m.status !== 'streaming');
+  return { chat, reply: settled };
+}
+
+/**
+ * Stops the reply streaming in `chatId` through `app` and expects the vendor connection closed
+ * within 1 s: `closedAt` gains the moment it closed.
+ */
+export async function expectStopClosesUpstream(
+  app: FastifyInstance,
+  who: Who,
+  chatId: string,
+  closedAt: number[],
+) {
+  const before = closedAt.length;
+  const stoppedAt = Date.now();
+  const stop = await app.inject({ method: 'POST', url: chatPaths.stop(chatId), headers: who.headers });
+  expect(stop.json()).toMatchObject({ status: 'stopped' });
+  await expect.poll(() => closedAt.length, { timeout: 1000 }).toBe(before + 1);
+  expect(closedAt.at(-1)! - stoppedAt).toBeLessThan(1000);
+}
+
 export type ChatStreamEvent =
   | { event: 'snapshot'; message: ChatMessage | null }
   | { event: 'delta'; messageId: string; text: string; offset: number }
@@ -86,13 +113,7 @@ export type ChatStreamEvent =
 
 /** Reads `GET /api/chats/:id/events` over real HTTP, frame by frame, keeping a live copy of each reply's text. */
 export async function openChatStream(base: string, who: Who, chatId: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${chatPaths.events(chatId)}`, {
-    headers: who.headers,
-    signal: controller.signal,
-  });
   const events: ChatStreamEvent[] = [];
-  const comments: string[] = [];
   /** Each reply's text as a client builds it: the snapshot, then every delta placed at its offset. */
   const texts = new Map<string, string>();
   const place = (messageId: string, text: string, offset: number) => {
@@ -100,64 +121,29 @@ export async function openChatStream(base: string, who: Who, chatId: string) {
     if (offset > known.length) throw new Error(`gap in ${messageId}: ${offset} > ${known.length}`);
     texts.set(messageId, known.slice(0, offset) + text);
   };
-  let buffer = '';
-  const reading = (async () => {
-    if (!response.ok) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (frame.startsWith(':')) {
-            comments.push(frame.slice(1).trim());
-            continue;
-          }
-          const fields = Object.fromEntries(
-            frame
-              .split('\n')
-              .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-          );
-          const data: unknown = JSON.parse(fields.data!);
-          if (fields.event === CHAT_EVENTS.snapshot) {
-            const { message } = chatSnapshotEventSchema.parse(data);
-            if (message) texts.set(message.$id, message.content);
-            events.push({ event: 'snapshot', message });
-          } else if (fields.event === CHAT_EVENTS.delta) {
-            const delta = chatDeltaEventSchema.parse(data);
-            place(delta.messageId, delta.text, delta.offset);
-            events.push({ event: 'delta', ...delta });
-          } else {
-            const { message } = chatMessageEventSchema.parse(data);
-            if (message.role === 'assistant') texts.set(message.$id, message.content);
-            events.push({ event: 'message', message });
-          }
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-  })();
-  const until = async (done: () => boolean, timeoutMs = 10_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!done()) {
-      if (Date.now() > deadline) throw new Error(`stream condition not met; got ${JSON.stringify(events)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
+  const onFrame = (fields: Record<string, string>) => {
+    const data: unknown = JSON.parse(fields.data!);
+    if (fields.event === CHAT_EVENTS.snapshot) {
+      const { message } = chatSnapshotEventSchema.parse(data);
+      if (message) texts.set(message.$id, message.content);
+      events.push({ event: 'snapshot', message });
+    } else if (fields.event === CHAT_EVENTS.delta) {
+      const delta = chatDeltaEventSchema.parse(data);
+      place(delta.messageId, delta.text, delta.offset);
+      events.push({ event: 'delta', ...delta });
+    } else {
+      const { message } = chatMessageEventSchema.parse(data);
+      if (message.role === 'assistant') texts.set(message.$id, message.content);
+      events.push({ event: 'message', message });
     }
   };
+  const stream = await readEventStream(
+    `${base}${chatPaths.events(chatId)}`,
+    who.headers,
+    onFrame,
+    () => events,
+    10_000,
+  );
   const messages = () => events.flatMap((event) => (event.event === 'message' ? [event.message] : []));
-  return {
-    response,
-    events,
-    comments,
-    texts,
-    messages,
-    until,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
+  return { ...stream, events, texts, messages };
 }

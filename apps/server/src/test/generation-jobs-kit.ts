@@ -6,6 +6,8 @@ import {
   characterSchema,
   generationSchema,
 } from '@baegen/shared/contract';
+import { MESSAGES } from '@baegen/shared';
+import type { FakeServer, RecordedRequest } from './fake-http-server';
 import { uploadSubject } from './generation-kit';
 import type { TestContext, signIn } from './test-app';
 
@@ -79,4 +81,21 @@ export async function finishCharacterJob(ctx: TestContext, who: JobsTestUser, pr
     characterId: character.$id,
   });
   return { character, job: await waitForJob(ctx, who, created.$id, 'succeeded') };
+}
+
+/**
+ * Makes the vendor refuse the first request `isSubmit` matches with a 400 and expects a video job
+ * to fail at once, asking once, with the message users see for any failed video.
+ */
+export async function expectVideoFailsOnRefusedSubmit(
+  ctx: TestContext,
+  who: JobsTestUser,
+  fake: FakeServer,
+  isSubmit: (request: RecordedRequest) => boolean,
+) {
+  fake.fail(isSubmit, { status: 400 });
+  const { job } = await startVideoJob(ctx, who, 'Orla', 'Orla turns');
+  const failed = await waitForJob(ctx, who, job.$id, 'failed');
+  expect(failed.error).toEqual({ code: 'GENERATION_FAILED', message: MESSAGES.media.generateFailed });
+  expect(fake.requests.filter(isSubmit)).toHaveLength(1);
 }

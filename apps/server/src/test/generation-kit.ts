@@ -6,16 +6,38 @@ import type { TestContext } from './test-app';
 
 type Who = { headers: Record<string, string> };
 
-/** Uploads `data` as one file of `who` named `name`, expecting 201, and answers its view URL. */
-export async function uploadFile(ctx: TestContext, who: Who, name: string, data: Buffer): Promise<string> {
-  const res = await ctx.app.inject({
+/** Sends `data` as one file of `who` named `name`, in one request. */
+export function postFile(ctx: TestContext, who: Who, name: string, data: Buffer) {
+  return ctx.app.inject({
     method: 'POST',
     url: `/api/files?name=${encodeURIComponent(name)}`,
     headers: { ...who.headers, 'content-type': 'application/octet-stream' },
     payload: data,
   });
+}
+
+/** Uploads `data` as one file of `who` named `name`, expecting 201, and answers its record. */
+export async function uploadedFile(
+  ctx: TestContext,
+  who: Who,
+  name: string,
+  data: Buffer,
+): Promise<FileUpload> {
+  const res = await postFile(ctx, who, name, data);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<FileUpload>().url;
+  return res.json<FileUpload>();
+}
+
+/** Uploads `data` as one file of `who` named `name`, expecting 201, and answers its view URL. */
+export async function uploadFile(ctx: TestContext, who: Who, name: string, data: Buffer): Promise<string> {
+  return (await uploadedFile(ctx, who, name, data)).url;
+}
+
+/** The API's record of file `id` of `who`, expecting 200. */
+export async function fileRecord(ctx: TestContext, who: Who, id: string): Promise<FileUpload> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/files/${id}`, headers: who.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<FileUpload>();
 }
 
 /** Uploads a small real PNG for `who` and answers its bytes and view URL. */
@@ -63,4 +85,16 @@ export async function candidateFlag(ctx: TestContext, url: string): Promise<numb
     .where('id', '=', url.split('/')[3]!)
     .executeTakeFirst();
   return row ? Number(row.candidate) : null;
+}
+
+/** The URLs of the candidate files one generation of `kind` made for `who`, expecting 200. */
+export async function generatedUrls(
+  ctx: TestContext,
+  who: Who,
+  kind: 'image' | 'character',
+  payload: object,
+): Promise<string[]> {
+  const res = await generate(ctx, who, kind, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ urls: string[] }>().urls;
 }

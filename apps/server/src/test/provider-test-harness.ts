@@ -39,6 +39,15 @@ export interface ProviderHarness<Mode extends string> {
    * subject) and expects the 502 with that kind's code and message (docs/product.md §8.2).
    */
   failsWith(mode: Mode, kind: Kind): Promise<Answer>;
+  /** Puts the vendor in `mode`, expects the 502 for `kind` and that the app asked more than once. */
+  failsAfterRetries(mode: Mode, kind: Kind): Promise<void>;
+  /** Asks for `kind` while the vendor answers its first two requests with 503; expects three asked. */
+  generateAfterTwo503s(kind: Kind, payload: object): Promise<Answer>;
+  /** Uploads a subject and asks for character variations of it, expecting 200. */
+  varySubject(
+    prompt: string,
+    outputs?: number,
+  ): Promise<{ subject: Awaited<ReturnType<typeof uploadSubject>>; res: Answer }>;
 }
 
 const FAILURES = {
@@ -106,6 +115,23 @@ export function useProviderHarness<Mode extends string>(options: {
       const res = await generate(ctx, user, kind, payload);
       expectFailure(res, 502, FAILURES[kind].code, FAILURES[kind].message);
       return res;
+    },
+    async failsAfterRetries(mode, kind) {
+      await harness.failsWith(mode, kind);
+      expect(harness.fake.requests.length).toBeGreaterThan(1);
+    },
+    async generateAfterTwo503s(kind, payload) {
+      harness.fake.fail(() => true, { status: 503 }, 2);
+      const res = await generate(ctx, user, kind, payload);
+      expect(harness.fake.requests).toHaveLength(3);
+      return res;
+    },
+    async varySubject(prompt, outputs) {
+      const subject = await uploadSubject(ctx, user);
+      const payload = { prompt, subject: subject.url, ...(outputs ? { number_of_outputs: outputs } : {}) };
+      const res = await generate(ctx, user, 'character', payload);
+      expect(res.statusCode, res.body).toBe(200);
+      return { subject, res };
     },
   };
   beforeEach(() => {

@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import S3Error from 's3rver/lib/models/error.js';
+import { afterAll, beforeAll } from 'vitest';
+import { later } from './test-hooks';
 
 export interface S3rverKit {
   /** What the app's S3 settings need to reach the bucket, as environment variables. */
@@ -79,4 +81,16 @@ export async function startS3rver(bucket = 'baegen-test'): Promise<S3rverKit> {
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts an s3rver before the enclosing suite's tests and closes it after them. */
+export function useS3rver(): S3rverKit {
+  let s3: S3rverKit | undefined;
+  beforeAll(async () => {
+    s3 = await startS3rver();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  return later('the s3rver', () => s3);
 }

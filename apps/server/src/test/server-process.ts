@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
 import { freePort } from '../../../../scripts/test-support.mjs';
+import { createTestWallet } from './test-app';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
@@ -73,4 +75,25 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await exited;
     },
   };
+}
+
+/** Signs a new wallet in at `base` through the real nonce and login endpoints; answers the cookie. */
+export async function signInOverHttp(base: string): Promise<string> {
+  const wallet = createTestWallet();
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const { message } = (await (await post('/api/auth/nonce', { address: wallet.address })).json()) as {
+    message: string;
+  };
+  const login = await post('/api/auth/login', {
+    address: wallet.address,
+    message,
+    signature: wallet.sign(message),
+  });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie()[0]!.split(';')[0]!;
 }

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
 import { type TestContext, type TestWallet, createTestApp, signIn } from './test-app';
 
 export type SignedIn = Awaited<ReturnType<typeof signIn>>;
@@ -7,7 +9,7 @@ export type SignedIn = Awaited<ReturnType<typeof signIn>>;
  * Stands in for a value a beforeAll hook has yet to make, so a suite can name it at collection
  * time. Reading it before the hook has run is a mistake in the suite, and throws.
  */
-function later<T extends object>(what: string, current: () => T | undefined): T {
+export function later<T extends object>(what: string, current: () => T | undefined): T {
   const made = () => {
     const value = current();
     if (!value) throw new Error(`${what} is made in beforeAll; read it inside a hook or a test`);
@@ -41,4 +43,23 @@ export function useSignedIn(ctx: TestContext, wallet?: TestWallet): SignedIn {
     user = await signIn(ctx.app, wallet);
   });
   return later('the signed-in user', () => user);
+}
+
+/**
+ * A second app on `ctx`'s database and clock, built before the enclosing suite's tests and closed
+ * after them: another instance of the same deployment. A getter, as the app is no plain object.
+ */
+export function useAnotherInstance(ctx: TestContext): () => FastifyInstance {
+  let other: FastifyInstance | undefined;
+  beforeAll(async () => {
+    other = await buildApp({ env: ctx.env, database: ctx.database, clock: ctx.clock });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+  return () => {
+    if (!other) throw new Error('the other instance is made in beforeAll; read it inside a hook or a test');
+    return other;
+  };
 }

@@ -1,6 +1,23 @@
+import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { SubjectImage, VideoProvider } from '../modules/generation/providers/ports';
-import type { FakeServer } from './fake-http-server';
+import { SAMPLE_VIDEO_FILE, findAssetsDir } from '../modules/samples/samples.routes';
+import type { FakeServer, RecordedRequest } from './fake-http-server';
+
+/** The sample clip, which fake vendors serve at /out/clip.mp4. */
+export const CLIP = fs.readFileSync(path.join(findAssetsDir(), SAMPLE_VIDEO_FILE));
+
+export const isDownload = (r: RecordedRequest) => r.url === '/out/clip.mp4';
+
+/** Serves the clip when `req` asks for it; answers whether it did. */
+export function servesClip(req: RecordedRequest, res: ServerResponse): boolean {
+  if (!isDownload(req)) return false;
+  res.writeHead(200, { 'content-type': 'video/mp4' });
+  res.end(CLIP);
+  return true;
+}
 
 /** A subject with a public URL, or without one so the adapter must inline its bytes. */
 export const subject = (publicUrl: string | null): SubjectImage => ({
@@ -9,6 +26,13 @@ export const subject = (publicUrl: string | null): SubjectImage => ({
   bytes: async () => ({ data: Buffer.from('png'), mimeType: 'image/png' }),
   dataUri: async () => 'data:image/png;base64,cG5n',
 });
+
+/** Submits "she waves" on a subject with a public URL, never aborted. */
+export const submitWaving = (provider: VideoProvider) =>
+  provider.submit(
+    { prompt: 'she waves', image: subject('https://cdn.example/a.png') },
+    new AbortController().signal,
+  );
 
 /** The answer to the next poll of `id`: each poll takes one step, the last one repeats. */
 export function nextStep<Step>(script: Step[], polls: Map<string, number>, id: string): Step {

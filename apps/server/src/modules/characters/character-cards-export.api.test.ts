@@ -10,6 +10,7 @@ import {
 } from '@baegen/shared/contract';
 import { readPngText } from '../../lib/png-text';
 import { V2_CARD, V3_CARD, cardPng, countsOf, dataWithoutOwnFields } from '../../test/character-card-kit';
+import { characterRequests } from '../../test/character-kit';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
 
@@ -172,12 +173,7 @@ describe(`character card export (${TEST_DIALECT})`, () => {
     }
     await importPng(await cardPng(V2_CARD));
     expect(await countsOf(ctx, other.userId)).toEqual(before);
-    const read = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/characters/${theirs.$id}`,
-      headers: other.headers,
-    });
-    expect(read.json()).toEqual(theirs);
+    expect((await characterRequests(ctx).get(other.headers, theirs.$id)).json()).toEqual(theirs);
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -20,6 +20,7 @@ import {
   pngWith,
   zTxtBomb,
 } from '../../test/character-card-kit';
+import { characterRequests } from '../../test/character-kit';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
 
@@ -81,12 +82,7 @@ describe(`character card import (${TEST_DIALECT})`, () => {
       .where('id', '=', fileId)
       .executeTakeFirstOrThrow();
     expect(Number(row.candidate)).toBe(0);
-    const read = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/characters/${character.$id}`,
-      headers: user.headers,
-    });
-    expect(read.json()).toEqual(character);
+    expect((await characterRequests(ctx).get(user.headers, character.$id)).json()).toEqual(character);
   });
 
   it('reads ccv3 before chara when a PNG has both', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Character, type ListResponse, API_MESSAGES } from '@baegen/shared/contract';
+import { type Character, API_MESSAGES } from '@baegen/shared/contract';
+import { characterRequests } from '../../test/character-kit';
 import { TEST_DIALECT } from '../../test/test-app';
 import { type SignedIn, useSignedIn, useTestApp } from '../../test/test-hooks';
 
@@ -32,14 +33,10 @@ describe(`character favourites and sorting (${TEST_DIALECT})`, () => {
       await ctx.app.inject({ method: 'GET', url: `/api/characters/${id}`, headers: user.headers })
     ).json<Character>();
 
+  const requests = characterRequests(ctx);
   const listResponse = (user: SignedIn, query: Record<string, string>) =>
-    ctx.app.inject({ method: 'GET', url: '/api/characters', headers: user.headers, query });
-
-  async function list(user: SignedIn, query: Record<string, string> = {}) {
-    const res = await listResponse(user, query);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<ListResponse<Character>>();
-  }
+    requests.listResponse(user.headers, query);
+  const list = (user: SignedIn, query: Record<string, string> = {}) => requests.list(user.headers, query);
 
   async function walk(user: SignedIn, query: Record<string, string>, limit: number) {
     const names: string[] = [];

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_ERROR_CODES, type ChatMessage, chatPaths } from '@baegen/shared';
 import { buildApp } from '../../app';
-import { messagesOf, openChatStream, send, startChat, waitForMessage } from '../../test/chat-kit';
+import {
+  expectStopClosesUpstream,
+  messagesOf,
+  openChatStream,
+  send,
+  startChat,
+  waitForMessage,
+} from '../../test/chat-kit';
 import { watchedDemoProvider } from '../../test/chat-provider-kit';
 import { TEST_DIALECT, signIn } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
@@ -183,16 +190,7 @@ if (TEST_DIALECT === 'postgres') {
       const { reply } = await send(ctx.app, user, chat.$id, 'Talk to me for a long while.');
       const { writer, away } = await split(before);
       await waitForMessage(ctx.app, user, chat.$id, reply.$id, writing);
-      const aborts = writer.aborts.length;
-      const stoppedAt = Date.now();
-      const stop = await away.app.inject({
-        method: 'POST',
-        url: chatPaths.stop(chat.$id),
-        headers: user.headers,
-      });
-      expect(stop.json()).toMatchObject({ status: 'stopped' });
-      await expect.poll(() => writer.aborts.length, { timeout: 1000 }).toBe(aborts + 1);
-      expect(writer.aborts.at(-1)! - stoppedAt).toBeLessThan(1000);
+      await expectStopClosesUpstream(away.app, user, chat.$id, writer.aborts);
       const [, , stopped] = await messagesOf(ctx.app, user, chat.$id);
       expect(stopped).toMatchObject({ status: 'stopped' });
     });

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_COPY, CHAT_ERROR_CODES, chatPaths } from '@baegen/shared';
-import { send, startChat, waitForMessage } from '../../test/chat-kit';
+import { CHAT_COPY, CHAT_ERROR_CODES } from '@baegen/shared';
+import { expectStopClosesUpstream, send, settledReply, startChat, waitForMessage } from '../../test/chat-kit';
 import { type FakeServer, startFakeServer } from '../../test/fake-http-server';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
@@ -67,9 +67,7 @@ describe(`replies from an OpenAI-compatible server (${TEST_DIALECT})`, () => {
   const alice = useSignedIn(ctx);
 
   it('streams the reply into the message, with its tokens and model; the card reaches the model', async () => {
-    const chat = await startChat(ctx.app, alice, 'Maren');
-    const { reply } = await send(ctx.app, alice, chat.$id, 'Good evening!');
-    const done = await waitForMessage(ctx.app, alice, chat.$id, reply.$id, (m) => m.status !== 'streaming');
+    const { reply: done } = await settledReply(ctx.app, alice, 'Good evening!', 'Maren');
     expect(done).toMatchObject({
       status: 'done',
       content: 'Hello from the harbour.',
@@ -88,9 +86,7 @@ describe(`replies from an OpenAI-compatible server (${TEST_DIALECT})`, () => {
   });
 
   it('ends failed with the message users see when the server sends an error mid-stream, text kept', async () => {
-    const chat = await startChat(ctx.app, alice);
-    const { reply } = await send(ctx.app, alice, chat.$id, 'Please break now.');
-    const failed = await waitForMessage(ctx.app, alice, chat.$id, reply.$id, (m) => m.status !== 'streaming');
+    const { reply: failed } = await settledReply(ctx.app, alice, 'Please break now.');
     expect(failed).toMatchObject({
       status: 'failed',
       content: 'Hello from the harbour.',
@@ -102,15 +98,6 @@ describe(`replies from an OpenAI-compatible server (${TEST_DIALECT})`, () => {
     const chat = await startChat(ctx.app, alice);
     const { reply } = await send(ctx.app, alice, chat.$id, 'Count slowly for me.');
     await waitForMessage(ctx.app, alice, chat.$id, reply.$id, (m) => m.content.length > 0);
-    const before = closed.length;
-    const stoppedAt = Date.now();
-    const stop = await ctx.app.inject({
-      method: 'POST',
-      url: chatPaths.stop(chat.$id),
-      headers: alice.headers,
-    });
-    expect(stop.json()).toMatchObject({ status: 'stopped' });
-    await expect.poll(() => closed.length, { timeout: 1000 }).toBe(before + 1);
-    expect(closed.at(-1)! - stoppedAt).toBeLessThan(1000);
+    await expectStopClosesUpstream(ctx.app, alice, chat.$id, closed);
   });
 });

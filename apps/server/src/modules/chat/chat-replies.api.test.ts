@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_COPY, CHAT_ERROR_CODES, type ChatMessage, chatMessageSchema, chatPaths } from '@baegen/shared';
-import { messagesOf, send, startChat, waitForMessage } from '../../test/chat-kit';
+import { messagesOf, send, settledReply, startChat, waitForMessage } from '../../test/chat-kit';
 import { failingProvider, watchedDemoProvider } from '../../test/chat-provider-kit';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
@@ -141,10 +141,8 @@ describe(`a reply the provider fails (${TEST_DIALECT})`, () => {
   const alice = useSignedIn(ctx);
 
   it('ends failed with the message users see, keeping the text received; regenerate tries again', async () => {
-    const chat = await startChat(ctx.app, alice);
-    const { reply } = await send(ctx.app, alice, chat.$id, 'A story, please.');
-    const failed = await waitForMessage(ctx.app, alice, chat.$id, reply.$id, (m) => m.status !== 'streaming');
-    expect(failed).toMatchObject({
+    const { chat, reply } = await settledReply(ctx.app, alice, 'A story, please.');
+    expect(reply).toMatchObject({
       status: 'failed',
       content: 'Once upon',
       error: { code: CHAT_ERROR_CODES.replyFailed, message: 'Failed to get a reply. Please try again.' },

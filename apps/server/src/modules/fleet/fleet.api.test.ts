@@ -5,12 +5,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
+import type { FastifyInstance } from 'fastify';
 import { type CutProxy, startCutProxy } from '../../test/cut-proxy';
 import { openStream } from '../../test/event-stream-kit';
 import { startJob } from '../../test/generation-jobs-kit';
 import { TEST_DIALECT, createTestDatabase, signIn } from '../../test/test-app';
-import { useTestApp } from '../../test/test-hooks';
+import { useAnotherInstance, useTestApp } from '../../test/test-hooks';
 import { type ChannelListener, listenToChannels } from './channels.repository';
 import { FleetRepository } from './fleet.repository';
 
@@ -69,27 +69,20 @@ describe('fleet repository', () => {
 if (TEST_DIALECT === 'postgres') {
   describe('two instances on one PostgreSQL database', () => {
     const ctx = useTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
-    let other: Awaited<ReturnType<typeof buildApp>>;
-    beforeAll(async () => {
-      other = await buildApp({ env: ctx.env, database: ctx.database, clock: ctx.clock });
-      await other.ready();
-    });
-    afterAll(async () => {
-      await other.close();
-    });
+    const other = useAnotherInstance(ctx);
 
     it('counts a rate limit across both', async () => {
-      const nonce = (app: typeof other) =>
+      const nonce = (app: FastifyInstance) =>
         app.inject({ method: 'POST', url: '/api/auth/nonce', payload: { address: 'x' } });
       const statuses = [];
-      for (const app of [ctx.app, other, ctx.app, other]) statuses.push((await nonce(app)).statusCode);
+      for (const app of [ctx.app, other(), ctx.app, other()]) statuses.push((await nonce(app)).statusCode);
       expect(statuses.slice(0, 3)).not.toContain(429);
       expect(statuses[3]).toBe(429);
     });
 
     it('streams a job started on one instance to a stream open on the other', async () => {
-      await other.listen({ port: 0, host: '127.0.0.1' });
-      const base = `http://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
+      await other().listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(other().server.address() as AddressInfo).port}`;
       ctx.clock.advance(61_000);
       const user = await signIn(ctx.app);
       const stream = await openStream(base, user);

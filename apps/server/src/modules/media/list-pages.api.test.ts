@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Character, ListResponse, Media } from '@baegen/shared/contract';
-import { buildApp } from '../../app';
 import { TEST_DIALECT, signIn } from '../../test/test-app';
-import { useTestApp } from '../../test/test-hooks';
+import { useAnotherInstance, useTestApp } from '../../test/test-hooks';
 
 // Two app instances on one database, each with its own cache of list pages: a write on either
 // shows on the very next list of both.
 describe(`list pages stay current across writes and instances (${TEST_DIALECT})`, () => {
   const ctx = useTestApp();
-  let other: Awaited<ReturnType<typeof buildApp>>;
-  beforeAll(async () => {
-    other = await buildApp({ env: ctx.env, database: ctx.database, clock: ctx.clock });
-    await other.ready();
-  });
-  afterAll(async () => {
-    await other.close();
-  });
+  const other = useAnotherInstance(ctx);
 
   it('answers the same bytes from the cache and never a page older than a committed write', async () => {
     const user = await signIn(ctx.app);
     const a = ctx.app;
-    const b = other;
+    const b = other();
     const list = async (app: typeof a, url: string) => {
       const res = await app.inject({ method: 'GET', url, headers: user.headers });
       expect(res.statusCode).toBe(200);

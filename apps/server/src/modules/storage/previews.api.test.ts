@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { FileUpload } from '@baegen/shared';
+import { uploadedFile } from '../../test/generation-kit';
 import { TEST_DIALECT } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
 
@@ -10,16 +10,7 @@ describe(`preview bounds (${TEST_DIALECT})`, () => {
   const ctx = useTestApp();
   const alice = useSignedIn(ctx);
 
-  const upload = async (data: Buffer) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/files?name=tiny.gif',
-      headers: { ...alice.headers, 'content-type': 'application/octet-stream' },
-      payload: data,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<FileUpload>().$id;
-  };
+  const upload = async (data: Buffer) => (await uploadedFile(ctx, alice, 'tiny.gif', data)).$id;
   const preview = (id: string, query: string) =>
     ctx.app.inject({ method: 'GET', url: `/api/files/${id}/preview?${query}`, headers: alice.headers });
 

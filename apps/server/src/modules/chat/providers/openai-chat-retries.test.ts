@@ -1,34 +1,27 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../../config/env';
-import { type FakeHandler, type FakeServer, sendJson, startFakeServer } from '../../../test/fake-http-server';
-import { type ChatProvider, ChatProviderError } from './chat-provider.port';
-import { createChatProvider } from './create-chat-provider';
+import { describe, expect, it } from 'vitest';
+import { type FakeHandler, sendJson, startFakeServer } from '../../../test/fake-http-server';
+import { ChatProviderError } from './chat-provider.port';
 import { OpenAiChatProvider } from './openai-chat.provider';
-import { DONE, chunk, collect, dropConnection, recordingSleep, streamOf } from './openai-stream.fixture';
+import {
+  DONE,
+  chunk,
+  collect,
+  dropConnection,
+  recordingSleep,
+  streamOf,
+  useFakeChatVendor,
+} from './openai-stream.fixture';
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const waits: number[] = [];
-
-async function provider(handler: FakeHandler): Promise<ChatProvider> {
-  server = await startFakeServer(handler);
-  waits.length = 0;
-  return createChatProvider(
-    loadEnv({ CHAT_PROVIDER: 'openai', CHAT_BASE_URL: `${server.url}/v1`, CHAT_API_KEY: 'sk-chat' }),
-    { sleep: recordingSleep(waits), random: () => 0.5 },
-  );
-}
+const vendor = useFakeChatVendor();
+const { waits } = vendor;
+const provider = (handler: FakeHandler) => vendor.provider(handler);
 
 /** Answers each request with the next handler (the last one repeats). */
 const inTurn =
   (...handlers: FakeHandler[]): FakeHandler =>
   (recorded, res) =>
-    handlers[Math.min(server!.requests.length - 1, handlers.length - 1)]!(recorded, res);
+    handlers[Math.min(vendor.server!.requests.length - 1, handlers.length - 1)]!(recorded, res);
 
 describe('the OpenAI-compatible chat provider, retrying', () => {
   it('retries 429 after the Retry-After the server asked for, and 5xx with backoff', async () => {
@@ -41,7 +34,7 @@ describe('the OpenAI-compatible chat provider, retrying', () => {
     const { text, error } = await collect(chat);
     expect(error).toBeUndefined();
     expect(text).toBe('Made it');
-    expect(server!.requests).toHaveLength(3);
+    expect(vendor.server!.requests).toHaveLength(3);
     expect(waits[0]).toBe(3000);
     expect(waits[1]).toBe(750);
   });
@@ -51,7 +44,7 @@ describe('the OpenAI-compatible chat provider, retrying', () => {
     const { text, error } = await collect(chat);
     expect(error).toBeUndefined();
     expect(text).toBe('Back');
-    expect(server!.requests).toHaveLength(2);
+    expect(vendor.server!.requests).toHaveLength(2);
   });
 
   it('gives up after a few tries', async () => {
@@ -59,7 +52,7 @@ describe('the OpenAI-compatible chat provider, retrying', () => {
     const { error } = await collect(chat);
     expect(error).toBeInstanceOf(ChatProviderError);
     expect((error as Error).message).toBe('The chat API answered 500: boom');
-    expect(server!.requests).toHaveLength(4);
+    expect(vendor.server!.requests).toHaveLength(4);
     expect(waits).toHaveLength(3);
   });
 
@@ -70,7 +63,7 @@ describe('the OpenAI-compatible chat provider, retrying', () => {
     });
     const { error } = await collect(chat);
     expect((error as Error).message).toContain('429: slow down');
-    expect(server!.requests).toHaveLength(1);
+    expect(vendor.server!.requests).toHaveLength(1);
   });
 
   it.each([400, 401, 404])('does not retry a %i', async (status) => {
@@ -79,7 +72,7 @@ describe('the OpenAI-compatible chat provider, retrying', () => {
     );
     const { error } = await collect(chat);
     expect(error).toBeInstanceOf(ChatProviderError);
-    expect(server!.requests).toHaveLength(1);
+    expect(vendor.server!.requests).toHaveLength(1);
   });
 
   it('never retries once text has been yielded', async () => {
@@ -92,7 +85,7 @@ describe('the OpenAI-compatible chat provider, retrying', () => {
     const { text, error } = await collect(chat);
     expect(text).toBe('Half a');
     expect(error).toBeInstanceOf(ChatProviderError);
-    expect(server!.requests).toHaveLength(1);
+    expect(vendor.server!.requests).toHaveLength(1);
   });
 
   const silentServer = () =>
@@ -112,23 +105,23 @@ describe('the OpenAI-compatible chat provider, retrying', () => {
     });
 
   it('gives up on a server that goes silent, and tries again while nothing was shown', async () => {
-    server = await silentServer();
-    const { error } = await collect(local(server.url, () => 0));
+    vendor.server = await silentServer();
+    const { error } = await collect(local(vendor.server.url, () => 0));
     expect((error as Error).message).toBe('The chat API sent nothing for 150 ms in the middle of the reply');
-    expect(server.requests).toHaveLength(4);
-    expect(server.requests[0]!.headers.authorization).toBeUndefined();
+    expect(vendor.server.requests).toHaveLength(4);
+    expect(vendor.server.requests[0]!.headers.authorization).toBeUndefined();
   });
 
   it('does not try again once the time spent is past the retry budget', async () => {
-    server = await silentServer();
+    vendor.server = await silentServer();
     let clock = 0;
     const { error } = await collect(
-      local(server.url, () => {
+      local(vendor.server.url, () => {
         clock += 25_000;
         return clock;
       }),
     );
     expect((error as Error).message).toContain('sent nothing');
-    expect(server.requests).toHaveLength(1);
+    expect(vendor.server.requests).toHaveLength(1);
   });
 });

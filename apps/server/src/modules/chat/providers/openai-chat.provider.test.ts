@@ -1,27 +1,11 @@
 import type http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../../config/env';
-import { type FakeHandler, type FakeServer, sendJson, startFakeServer } from '../../../test/fake-http-server';
-import { type ChatProvider, ChatProviderError } from './chat-provider.port';
-import { createChatProvider } from './create-chat-provider';
-import { DONE, chunk, collect, recordingSleep, request, streamOf, usage } from './openai-stream.fixture';
+import { describe, expect, it } from 'vitest';
+import { type FakeHandler, sendJson } from '../../../test/fake-http-server';
+import { ChatProviderError } from './chat-provider.port';
+import { DONE, chunk, collect, request, streamOf, usage, useFakeChatVendor } from './openai-stream.fixture';
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-const waits: number[] = [];
-
-async function provider(handler: FakeHandler): Promise<ChatProvider> {
-  server = await startFakeServer(handler);
-  waits.length = 0;
-  return createChatProvider(
-    loadEnv({ CHAT_PROVIDER: 'openai', CHAT_BASE_URL: `${server.url}/v1`, CHAT_API_KEY: 'sk-chat' }),
-    { sleep: recordingSleep(waits), random: () => 0.5 },
-  );
-}
+const vendor = useFakeChatVendor();
+const provider = (handler: FakeHandler) => vendor.provider(handler);
 
 describe('the OpenAI-compatible chat provider', () => {
   it('posts a streamed chat completion and yields the text, then the usage', async () => {
@@ -42,7 +26,7 @@ describe('the OpenAI-compatible chat provider', () => {
       { type: 'text', text: ', Sam!' },
       { type: 'usage', promptTokens: 21, completionTokens: 3 },
     ]);
-    const [sent] = server!.requests;
+    const [sent] = vendor.server!.requests;
     expect(sent!.method).toBe('POST');
     expect(sent!.url).toBe('/v1/chat/completions');
     expect(sent!.headers.authorization).toBe('Bearer sk-chat');
@@ -98,7 +82,7 @@ describe('the OpenAI-compatible chat provider', () => {
     expect(text).toBe('Once upon');
     expect(error).toBeInstanceOf(ChatProviderError);
     expect((error as Error).message).toContain('Provider disconnected unexpectedly');
-    expect(server!.requests).toHaveLength(1);
+    expect(vendor.server!.requests).toHaveLength(1);
   });
 
   it('reads a server that answers with one JSON completion instead of a stream', async () => {

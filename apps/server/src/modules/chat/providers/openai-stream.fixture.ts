@@ -1,6 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { FakeHandler } from '../../../test/fake-http-server';
+import { afterEach } from 'vitest';
+import { loadEnv } from '../../../config/env';
+import { type FakeHandler, type FakeServer, startFakeServer } from '../../../test/fake-http-server';
 import type { ChatChunk, ChatProvider, ChatRequest, Sleep } from './chat-provider.port';
+import { createChatProvider } from './create-chat-provider';
 
 /** What the tests of the OpenAI-compatible provider send and how a fake server answers it. */
 export const request: ChatRequest = {
@@ -56,4 +59,32 @@ export async function collect(chat: ChatProvider, signal = new AbortController()
   }
   const text = chunks.map((item) => (item.type === 'text' ? item.text : '')).join('');
   return { chunks, text, error };
+}
+
+/**
+ * A fake vendor for each test that starts one, closed after it, and the OpenAI-compatible provider
+ * pointed at it, its retry waits recorded in `waits` and its jitter fixed.
+ */
+export function useFakeChatVendor() {
+  const vendor = {
+    server: undefined as FakeServer | undefined,
+    waits: [] as number[],
+    async provider(handler: FakeHandler): Promise<ChatProvider> {
+      vendor.server = await startFakeServer(handler);
+      vendor.waits.length = 0;
+      return createChatProvider(
+        loadEnv({
+          CHAT_PROVIDER: 'openai',
+          CHAT_BASE_URL: `${vendor.server.url}/v1`,
+          CHAT_API_KEY: 'sk-chat',
+        }),
+        { sleep: recordingSleep(vendor.waits), random: () => 0.5 },
+      );
+    },
+  };
+  afterEach(async () => {
+    await vendor.server?.close();
+    vendor.server = undefined;
+  });
+  return vendor;
 }

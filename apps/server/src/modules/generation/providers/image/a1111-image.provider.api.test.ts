@@ -43,13 +43,7 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
   });
 
   it('runs img2img from the subject and stores each output', async () => {
-    const subject = await h.uploadSubject();
-    const res = await h.generate('character', {
-      prompt: 'smiling',
-      subject: subject.url,
-      number_of_outputs: 2,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const { subject, res } = await h.varySubject('smiling', 2);
     const sent = JSON.parse(h.fake.requests[0]!.body.toString()) as {
       init_images: string[];
       batch_size: number;
@@ -87,15 +81,12 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
   });
 
   it('turns a 500 still standing after the retries into 502', async () => {
-    await h.failsWith('error', 'image');
-    expect(h.fake.requests.length).toBeGreaterThan(1);
+    await h.failsAfterRetries('error', 'image');
   });
 
   it('runs txt2img again after two 503s and stores the one answer', async () => {
-    h.fake.fail(() => true, { status: 503 }, 2);
-    const res = await h.generate('image', { prompt: 'a castle' });
+    const res = await h.generateAfterTwo503s('image', { prompt: 'a castle' });
     await h.expectStored(res, ['txt2img-0']);
-    expect(h.fake.requests).toHaveLength(3);
   });
 
   it('fails at once on a 400, having asked once', async () => {

@@ -40,9 +40,7 @@ describe(`http image provider (${TEST_DIALECT})`, () => {
   });
 
   it('sends {prompt, subject, number_of_outputs} and stores every variation', async () => {
-    const subject = await h.uploadSubject();
-    const res = await h.generate('character', { prompt: 'at the beach', subject: subject.url });
-    expect(res.statusCode, res.body).toBe(200);
+    const { subject, res } = await h.varySubject('at the beach');
     const sent = JSON.parse(h.fake.requests[0]!.body.toString()) as {
       prompt: string;
       subject: string;

@@ -79,9 +79,7 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
   });
 
   it('edits the subject into variations, accepting both url and b64_json items', async () => {
-    const subject = await h.uploadSubject();
-    const res = await h.generate('character', { prompt: 'in a garden', subject: subject.url });
-    expect(res.statusCode, res.body).toBe(200);
+    const { subject, res } = await h.varySubject('in a garden');
     const edit = h.fake.requests.find((r) => r.url === '/v1/images/edits')!;
     expect(edit.headers['content-type']).toMatch(/^multipart\/form-data/);
     expect(edit.body.includes(subject.data)).toBe(true);
@@ -103,10 +101,8 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
   });
 
   it('sends the multipart edit again, subject and all, after a dropped connection', async () => {
-    const subject = await h.uploadSubject();
     h.fake.fail((r) => r.url === '/v1/images/edits', 'drop');
-    const res = await h.generate('character', { prompt: 'in a garden', subject: subject.url });
-    expect(res.statusCode, res.body).toBe(200);
+    const { subject } = await h.varySubject('in a garden');
     const edits = h.fake.requests.filter((r) => r.url === '/v1/images/edits');
     expect(edits).toHaveLength(2);
     for (const edit of edits) expect(edit.body.includes(subject.data)).toBe(true);

@@ -87,13 +87,7 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
   });
 
   it('runs the character model version with the subject as a data URI', async () => {
-    const subject = await h.uploadSubject();
-    const res = await h.generate('character', {
-      prompt: 'in a cafe',
-      subject: subject.url,
-      number_of_outputs: 3,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const { subject, res } = await h.varySubject('in a cafe', 3);
     const create = h.fake.requests[0]!;
     expect(create.url).toBe('/v1/predictions');
     const body = JSON.parse(create.body.toString()) as { version: string; input: Record<string, unknown> };

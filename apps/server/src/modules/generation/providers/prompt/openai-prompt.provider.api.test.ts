@@ -53,16 +53,13 @@ describe(`openai prompt provider (${TEST_DIALECT})`, () => {
   });
 
   it('retries a 503 still standing until its budget is spent', async () => {
-    await h.failsWith('error', 'prompt');
-    expect(h.fake.requests.length).toBeGreaterThan(1);
+    await h.failsAfterRetries('error', 'prompt');
   });
 
   it('asks again after two 503s and answers the reply', async () => {
-    h.fake.fail(() => true, { status: 503 }, 2);
-    const res = await h.generate('prompt', { appearance: 'tall, auburn hair' });
+    const res = await h.generateAfterTwo503s('prompt', { appearance: 'tall, auburn hair' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ prompt: 'Portrait of a tall adult woman with auburn hair, soft light.' });
-    expect(h.fake.requests).toHaveLength(3);
   });
 
   it('sends HTTP-Referer and X-Title when the base URL is OpenRouter', async () => {

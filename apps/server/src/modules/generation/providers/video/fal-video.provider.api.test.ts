@@ -1,20 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { type RecordedRequest, sendJson, sha256 } from '../../../../test/fake-http-server';
-import { startVideoJob, waitForJob } from '../../../../test/generation-jobs-kit';
+import {
+  expectVideoFailsOnRefusedSubmit,
+  startVideoJob,
+  waitForJob,
+} from '../../../../test/generation-jobs-kit';
 import { servedSha } from '../../../../test/generation-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
-import { SAMPLE_VIDEO_FILE, findAssetsDir } from '../../../samples/samples.routes';
+import { CLIP, isDownload, servesClip } from '../../../../test/video-provider-kit';
 
-const CLIP = fs.readFileSync(path.join(findAssetsDir(), SAMPLE_VIDEO_FILE));
 const MODEL = 'fal-ai/wan-i2v';
 const isSubmit = (r: RecordedRequest) => r.method === 'POST' && r.url === `/${MODEL}`;
 const isStatus = (r: RecordedRequest) => r.method === 'GET' && r.url.endsWith('/status?logs=1');
 const isResult = (r: RecordedRequest) => r.method === 'GET' && /\/requests\/[\w-]+$/.test(r.url);
-const isDownload = (r: RecordedRequest) => r.url === '/out/clip.mp4';
 
 /**
  * Video jobs on fal's queue API when the vendor has a bad moment: each request is `IN_PROGRESS`
@@ -32,10 +31,7 @@ describe(`fal video jobs (${TEST_DIALECT})`, () => {
       VIDEO_POLL_INTERVAL_MS: '20',
     }),
     vendor: (req, res, { url }) => {
-      if (isDownload(req)) {
-        res.writeHead(200, { 'content-type': 'video/mp4' });
-        return void res.end(CLIP);
-      }
+      if (servesClip(req, res)) return;
       if (req.headers.authorization !== 'Key fal-key') return sendJson(res, 401, { detail: 'Unauthorized' });
       if (isSubmit(req)) return sendJson(res, 200, { request_id: `req-${(submitted += 1)}` });
       const id = /\/requests\/([\w-]+)/.exec(req.url)?.[1] ?? '';
@@ -68,10 +64,6 @@ describe(`fal video jobs (${TEST_DIALECT})`, () => {
   });
 
   it('fails the job at once on a 400 submit, with the message users see for any failed video', async () => {
-    h.fake.fail(isSubmit, { status: 400 });
-    const { job } = await startVideoJob(h.ctx, h.user, 'Orla', 'Orla turns');
-    const failed = await waitForJob(h.ctx, h.user, job.$id, 'failed');
-    expect(failed.error).toEqual({ code: 'GENERATION_FAILED', message: MESSAGES.media.generateFailed });
-    expect(h.fake.requests.filter(isSubmit)).toHaveLength(1);
+    await expectVideoFailsOnRefusedSubmit(h.ctx, h.user, h.fake, isSubmit);
   });
 });

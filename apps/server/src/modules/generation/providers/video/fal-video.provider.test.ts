@@ -6,7 +6,7 @@ import {
   startFakeServer,
 } from '../../../../test/fake-http-server';
 import { recordingRetry } from '../../../../test/retry-kit';
-import { expectStatusAbortable, nextStep, subject } from '../../../../test/video-provider-kit';
+import { expectStatusAbortable, nextStep, subject, submitWaving } from '../../../../test/video-provider-kit';
 import { ProviderError } from '../ports';
 import { FalVideoProvider } from './fal-video.provider';
 
@@ -95,10 +95,7 @@ describe('fal video provider', () => {
 
   it('queues the request on the model, then follows it under the app id to the video', async () => {
     const provider = adapter();
-    const id = await provider.submit(
-      { prompt: 'she waves', image: subject('https://cdn.example/a.png') },
-      never,
-    );
+    const id = await submitWaving(provider);
     expect(id).toBe('fal-ai/wan/requests/req-1');
     expect(JSON.parse(fake.requests[0]!.body.toString())).toEqual({
       prompt: 'she waves',

@@ -1,18 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@baegen/shared';
 import { type RecordedRequest, sendJson, sha256 } from '../../../../test/fake-http-server';
-import { startVideoJob, waitForJob } from '../../../../test/generation-jobs-kit';
+import {
+  expectVideoFailsOnRefusedSubmit,
+  startVideoJob,
+  waitForJob,
+} from '../../../../test/generation-jobs-kit';
 import { servedSha } from '../../../../test/generation-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
-import { SAMPLE_VIDEO_FILE, findAssetsDir } from '../../../samples/samples.routes';
+import { CLIP, isDownload, servesClip } from '../../../../test/video-provider-kit';
 
-const CLIP = fs.readFileSync(path.join(findAssetsDir(), SAMPLE_VIDEO_FILE));
 const isCreate = (r: RecordedRequest) => r.method === 'POST' && r.url.endsWith('/predictions');
 const isPoll = (r: RecordedRequest) => r.method === 'GET' && r.url.startsWith('/v1/predictions/');
-const isDownload = (r: RecordedRequest) => r.url === '/out/clip.mp4';
 
 /**
  * Video jobs on Replicate's predictions API when the vendor has a bad moment: each prediction is
@@ -29,10 +28,7 @@ describe(`replicate video jobs (${TEST_DIALECT})`, () => {
       VIDEO_POLL_INTERVAL_MS: '20',
     }),
     vendor: (req, res, { url }) => {
-      if (isDownload(req)) {
-        res.writeHead(200, { 'content-type': 'video/mp4' });
-        return void res.end(CLIP);
-      }
+      if (servesClip(req, res)) return;
       if (req.headers.authorization !== 'Bearer r8_video') return sendJson(res, 401, { detail: 'no' });
       if (isCreate(req)) {
         const id = `vid${accepted.length + 1}`;
@@ -73,11 +69,7 @@ describe(`replicate video jobs (${TEST_DIALECT})`, () => {
   });
 
   it('fails the job at once on a 400 create, with the message users see for any failed video', async () => {
-    h.fake.fail(isCreate, { status: 400 });
-    const { job } = await startVideoJob(h.ctx, h.user, 'Orla', 'Orla turns');
-    const failed = await waitForJob(h.ctx, h.user, job.$id, 'failed');
-    expect(failed.error).toEqual({ code: 'GENERATION_FAILED', message: MESSAGES.media.generateFailed });
-    expect(h.fake.requests.filter(isCreate)).toHaveLength(1);
+    await expectVideoFailsOnRefusedSubmit(h.ctx, h.user, h.fake, isCreate);
     expect(h.fake.requests.filter(isPoll)).toHaveLength(0);
   });
 });

@@ -6,7 +6,7 @@ import {
   startFakeServer,
 } from '../../../../test/fake-http-server';
 import { recordingRetry } from '../../../../test/retry-kit';
-import { expectStatusAbortable, nextStep, subject } from '../../../../test/video-provider-kit';
+import { expectStatusAbortable, nextStep, subject, submitWaving } from '../../../../test/video-provider-kit';
 import { ProviderError } from '../ports';
 import { ReplicateVideoProvider } from './replicate-video.provider';
 
@@ -73,10 +73,7 @@ describe('replicate video provider', () => {
 
   it('creates a prediction without waiting, then maps each poll until the clip URL', async () => {
     const provider = adapter();
-    const id = await provider.submit(
-      { prompt: 'she waves', image: subject('https://cdn.example/a.png') },
-      never,
-    );
+    const id = await submitWaving(provider);
     expect(id).toBe('vid1');
     const create = fake.requests[0]!;
     expect(create.url).toBe('/v1/models/wan-video/wan-2.2-i2v-fast/predictions');
