@@ -23,7 +23,7 @@ const ICON_BUTTON =
   'grid size-9 place-items-center rounded-full bg-ink-950/70 text-ink-100 backdrop-blur transition hover:bg-ink-800';
 
 // Both open the media form for this character, each with its own type preselected.
-const MEDIA_LINKS = [
+export const MEDIA_LINKS = [
   { label: 'Video', type: 'video', icon: Video },
   { label: 'Image', type: 'image', icon: ImageIcon },
 ] as const;
