@@ -63,13 +63,16 @@ export function CharacterCard(props: CharacterCardProps) {
   return (
     <article className="card group flex flex-col overflow-hidden" data-testid="character-card">
       <div className="relative">
-        <CharacterImage
-          src={character.imageUrl}
-          name={name}
-          alt={name}
-          fit="contain"
-          className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
-        />
+        {/* Out of the tab order: the name below is the same link for the keyboard. */}
+        <Link to={ROUTES.character(id)} tabIndex={-1} className="block">
+          <CharacterImage
+            src={character.imageUrl}
+            name={name}
+            alt={name}
+            fit="contain"
+            className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
+          />
+        </Link>
         <div className="absolute top-3 right-3 flex gap-2">
           {onFavorite ? (
             <FavoriteButton
@@ -101,7 +104,9 @@ export function CharacterCard(props: CharacterCardProps) {
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-baseline justify-between gap-3">
           <h2 className="truncate text-lg font-semibold" title={name}>
-            {name}
+            <Link to={ROUTES.character(id)} className="hover:text-rose-glow">
+              {name}
+            </Link>
           </h2>
           <CharacterDate character={character} className="shrink-0 text-xs text-ink-400" />
         </div>
