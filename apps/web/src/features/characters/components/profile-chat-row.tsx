@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { CHAT_LABELS, CHAT_LIMITS, type Chat, PROFILE_LABELS, ROUTES, formatDate } from '@baegen/shared';
@@ -16,6 +16,14 @@ export interface ProfileChatRowProps {
 export function ProfileChatRow({ chat, renaming, onRename, onDelete }: ProfileChatRowProps) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(chat.title);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // Leaving the title field hands the keyboard back to Rename instead of the page's top.
+  useEffect(() => {
+    if (wasEditing.current && !editing) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,6 +80,7 @@ export function ProfileChatRow({ chat, renaming, onRename, onDelete }: ProfileCh
         </span>
       </Link>
       <Button
+        ref={renameButton}
         variant="ghost"
         size="sm"
         aria-label={PROFILE_LABELS.renameLabel(chat.title)}
