@@ -1,8 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_LABELS, MESSAGES, PROFILE_LABELS, documentTitle } from '@baegen/shared';
+import {
+  CHAT_LABELS,
+  type Chat,
+  MESSAGES,
+  type Media,
+  PROFILE_LABELS,
+  RETRY_LABEL,
+  documentTitle,
+} from '@baegen/shared';
 import { createQueryClient } from '../../lib/query-client';
 import {
   errorResponse,
@@ -45,6 +53,15 @@ const luna = fakeCharacter({
   attributes: JSON.stringify({ appearance: 'silver hair', personality: 'calm and curious' }),
 });
 
+/** Luna, with the media and chats given. */
+function serveLuna(media: Media[] = [], chats: Chat[] = []) {
+  serve({
+    '/api/characters/abc123': () => jsonResponse(200, luna),
+    '/api/media?': () => jsonResponse(200, fakeMediaPage(media)),
+    '/api/chats?': () => jsonResponse(200, fakeChatPage(chats)),
+  });
+}
+
 beforeEach(() => {
   fetchMock = stubFetch();
 });
@@ -54,11 +71,7 @@ afterEach(() => {
 
 describe('CharacterProfilePage', () => {
   it('shows her portrait, name and story, her gallery and her chats', async () => {
-    serve({
-      '/api/characters/abc123': () => jsonResponse(200, luna),
-      '/api/media?': () => jsonResponse(200, fakeMediaPage([fakeMedia({ prompt: 'Stars over the pier' })])),
-      '/api/chats?': () => jsonResponse(200, fakeChatPage([fakeChat({ $id: 'c9', title: 'Night talk' })])),
-    });
+    serveLuna([fakeMedia({ prompt: 'Stars over the pier' })], [fakeChat({ $id: 'c9', title: 'Night talk' })]);
     renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Luna Vale' })).toBeTruthy();
@@ -78,11 +91,7 @@ describe('CharacterProfilePage', () => {
   });
 
   it('asks for her media newest first and for her chats only', async () => {
-    serve({
-      '/api/characters/abc123': () => jsonResponse(200, luna),
-      '/api/media?': () => jsonResponse(200, fakeMediaPage([])),
-      '/api/chats?': () => jsonResponse(200, fakeChatPage([])),
-    });
+    serveLuna();
     renderPage();
     await screen.findByRole('heading', { name: PROFILE_LABELS.galleryEmptyTitle });
     const urls = fetchMock.mock.calls.map(([url]) => new URL(url, 'http://x'));
@@ -95,11 +104,7 @@ describe('CharacterProfilePage', () => {
   });
 
   it('offers Chat, Video, Image, Edit and Export card for her', async () => {
-    serve({
-      '/api/characters/abc123': () => jsonResponse(200, luna),
-      '/api/media?': () => jsonResponse(200, fakeMediaPage([])),
-      '/api/chats?': () => jsonResponse(200, fakeChatPage([])),
-    });
+    serveLuna();
     renderPage();
     const actions = await screen.findByRole('navigation', { name: PROFILE_LABELS.actions });
     const href = (name: string) => within(actions).getByRole('link', { name }).getAttribute('href');
@@ -111,11 +116,7 @@ describe('CharacterProfilePage', () => {
   });
 
   it('says so when she has no media and no chats yet', async () => {
-    serve({
-      '/api/characters/abc123': () => jsonResponse(200, luna),
-      '/api/media?': () => jsonResponse(200, fakeMediaPage([])),
-      '/api/chats?': () => jsonResponse(200, fakeChatPage([])),
-    });
+    serveLuna();
     renderPage();
     expect(await screen.findByText(PROFILE_LABELS.galleryEmptyText('Luna Vale'))).toBeTruthy();
     expect(await screen.findByText(PROFILE_LABELS.chatsEmptyText('Luna Vale'))).toBeTruthy();
@@ -141,6 +142,8 @@ describe('CharacterProfilePage', () => {
     serve({ '/api/characters/abc123': () => errorResponse(403, 'FORBIDDEN') });
     renderPage();
     expect(await screen.findByRole('heading', { name: MESSAGES.characters.loadOneFailed })).toBeTruthy();
-    expect(screen.getByRole('button', { name: CHAT_LABELS.retry })).toBeTruthy();
+    serve({ '/api/characters/abc123': () => jsonResponse(200, luna) });
+    fireEvent.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Luna Vale' })).toBeTruthy();
   });
 });

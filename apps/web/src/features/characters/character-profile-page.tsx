@@ -1,11 +1,11 @@
-import { ArrowLeft, RefreshCw, UserX } from 'lucide-react';
+import { ArrowLeft, UserX } from 'lucide-react';
 import { useParams } from 'react-router';
-import { CHAT_LABELS, MESSAGES, PROFILE_LABELS, ROUTES } from '@baegen/shared';
+import { MESSAGES, PROFILE_LABELS, ROUTES } from '@baegen/shared';
 import { useCharacter } from '../../api/characters.queries';
 import { CARD_PICTURES } from '../../components/cards/card-pictures';
-import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { EmptyState } from '../../components/ui/empty-state';
+import { RetryState } from '../../components/ui/retry-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -52,18 +52,7 @@ export function CharacterProfilePage() {
         action={back}
       />
     ) : (
-      <EmptyState
-        title={MESSAGES.characters.loadOneFailed}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => void character.refetch()}
-            icon={<RefreshCw className="size-4" aria-hidden />}
-          >
-            {CHAT_LABELS.retry}
-          </Button>
-        }
-      />
+      <RetryState title={MESSAGES.characters.loadOneFailed} onRetry={() => void character.refetch()} />
     );
   }
 

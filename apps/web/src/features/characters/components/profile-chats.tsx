@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { MessagesSquare, RefreshCw } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import { CHAT_LABELS, type Chat, PROFILE_LABELS } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { RetryState } from '../../../components/ui/retry-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCharacterChats, useDeleteChat, useRenameChat } from '../api/use-character-chats';
 import { ProfileChatRow } from './profile-chat-row';
@@ -24,20 +25,7 @@ export function ProfileChats({ characterId, name }: { characterId: string; name:
       </div>
     );
   } else if (list.isError) {
-    body = (
-      <EmptyState
-        title={PROFILE_LABELS.chatsLoadFailed}
-        action={
-          <Button
-            variant="secondary"
-            onClick={() => void list.refetch()}
-            icon={<RefreshCw className="size-4" aria-hidden />}
-          >
-            {CHAT_LABELS.retry}
-          </Button>
-        }
-      />
-    );
+    body = <RetryState title={PROFILE_LABELS.chatsLoadFailed} onRetry={() => void list.refetch()} />;
   } else if (list.chats.length === 0) {
     body = (
       <EmptyState

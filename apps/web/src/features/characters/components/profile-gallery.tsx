@@ -1,7 +1,6 @@
-import { ImageOff } from 'lucide-react';
 import { MESSAGES, type Media, PROFILE_LABELS } from '@baegen/shared';
 import { mediaKeys, mediaPath, useMediaList } from '../../../api/media.queries';
-import { CARD_PICTURES } from '../../../components/cards/card-pictures';
+import { MEDIA_GRID } from '../../../components/cards/media-grid';
 import { MediaCard } from '../../../components/cards/media-card';
 import { ListGrid } from '../../../components/list/list-grid';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -29,11 +28,9 @@ export function ProfileGallery({ characterId, name }: { characterId: string; nam
       </h2>
       <ListGrid
         list={media}
-        noun="media"
+        {...MEDIA_GRID}
         skeletons={SKELETONS}
-        skeletonPicture={CARD_PICTURES.media}
         gridClassName={GRID_CLASS}
-        icon={<ImageOff className="size-8" aria-hidden />}
         loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'profile-media-load-failed' }}
         empty={{
           title: PROFILE_LABELS.galleryEmptyTitle,
