@@ -6,7 +6,6 @@ export const PROFILE_LABELS = {
   notFoundTitle: 'Character Not Found',
   notFoundText: 'This character does not exist or is no longer yours.',
   backToCharacters: 'Back to Characters',
-  openProfile: (name: string) => `Open ${name}'s profile`,
   actions: 'Actions',
   edit: 'Edit',
   story: 'Her Story',
