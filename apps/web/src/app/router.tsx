@@ -24,6 +24,11 @@ const MEMBER_PAGES: [paths: string[], page: () => ReactElement][] = [
     ['/characters/new', '/characters/edit/:id'],
     () => lazyPage(() => import('../features/characters/character-form-page'), 'CharacterFormPage'),
   ],
+  // React Router ranks the static '/characters/new' above this pattern, so the form keeps its path.
+  [
+    ['/characters/:id'],
+    () => lazyPage(() => import('../features/characters/character-profile-page'), 'CharacterProfilePage'),
+  ],
   [['/media'], () => lazyPage(() => import('../features/media/media-page'), 'MediaPage')],
   [
     ['/media/new', '/media/new/:characterId'],

@@ -1,17 +1,21 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import {
   type Character,
+  type Chat,
   type ChatMessage,
   type Generation,
   type Media,
   apiErrorSchema,
   characterListSchema,
   characterSchema,
+  chatListSchema,
   chatMessageSchema,
+  chatSchema,
   type FileUpload,
   fileUploadSchema,
   generationListSchema,
   generationSchema,
+  mediaListSchema,
   mediaSchema,
 } from '@baegen/shared';
 
@@ -91,6 +95,28 @@ export const fakeChatMessage = fakeOf<ChatMessage>(chatMessageSchema, {
   createdAt: '2026-03-09T12:00:00.000Z',
   updatedAt: '2026-03-09T12:00:00.000Z',
 });
+
+export const fakeChat = fakeOf<Chat>(chatSchema, {
+  $id: 'chat1',
+  characterId: 'abc123',
+  title: 'Chat with Luna Vale',
+  userName: 'User',
+  memory: '',
+  messageCount: 3,
+  lastMessageAt: '2026-03-09T12:00:00.000Z',
+  createdAt: '2026-03-09T11:00:00.000Z',
+  updatedAt: '2026-03-09T12:00:00.000Z',
+});
+
+/** One page of GET /api/chats. */
+export function fakeChatPage(documents: Chat[], nextCursor: string | null = null) {
+  return chatListSchema.parse({ documents, nextCursor });
+}
+
+/** One page of GET /api/media holding every record given. */
+export function fakeMediaPage(documents: Media[]) {
+  return mediaListSchema.parse({ total: documents.length, documents, nextCursor: null });
+}
 
 /** One page of GET /api/characters; `total` defaults to the page's own length. */
 export function fakeCharacterPage(

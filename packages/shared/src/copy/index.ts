@@ -8,3 +8,4 @@ export * from './pages';
 export * from './provenance-text';
 export * from './list-labels';
 export * from './chat-labels';
+export * from './profile-labels';

@@ -16,3 +16,6 @@ export const FAVORITE_LABELS = {
   noFavoriteCharacters: 'None of your characters is starred yet: star one to find it here.',
   showAll: 'Show all',
 } as const;
+
+/** The button of a list or page that could not be loaded. */
+export const RETRY_LABEL = 'Try again';

@@ -49,6 +49,16 @@ describe('CharacterCard', () => {
     );
   });
 
+  it('opens her profile from the picture and from the name, the name being the one tab stop', () => {
+    renderCard(character({ $id: 'id-7' }));
+    const links = screen.getAllByRole('link', { name: 'Luna Vale' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/characters/id-7', '/characters/id-7']);
+    expect(links[0]!.contains(screen.getByRole('img', { name: 'Luna Vale' }))).toBe(true);
+    expect(links[0]!.tabIndex).toBe(-1);
+    expect(screen.getByRole('heading', { name: 'Luna Vale' }).contains(links[1]!)).toBe(true);
+    expect(links[1]!.tabIndex).toBe(0);
+  });
+
   it('asks to delete this character', () => {
     const value = character();
     const { onDelete } = renderCard(value);

@@ -15,7 +15,7 @@ const ICON_BUTTON =
   'grid size-9 place-items-center rounded-full bg-ink-950/70 text-ink-100 backdrop-blur transition hover:bg-ink-800';
 
 // Both open the media form for this character, each with its own type preselected.
-const MEDIA_LINKS = [
+export const MEDIA_LINKS = [
   { label: 'Video', type: 'video', icon: Video },
   { label: 'Image', type: 'image', icon: ImageIcon },
 ] as const;
@@ -55,13 +55,16 @@ export function CharacterCard(props: CharacterCardProps) {
   return (
     <article className="card group flex flex-col overflow-hidden" data-testid="character-card">
       <div className="relative">
-        <CharacterImage
-          src={character.imageUrl}
-          name={name}
-          alt={name}
-          fit="contain"
-          className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
-        />
+        {/* Out of the tab order: the name below is the same link for the keyboard. */}
+        <Link to={ROUTES.character(id)} tabIndex={-1} className="block">
+          <CharacterImage
+            src={character.imageUrl}
+            name={name}
+            alt={name}
+            fit="contain"
+            className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
+          />
+        </Link>
         <div className="absolute top-3 right-3 flex gap-2">
           {onFavorite ? (
             <FavoriteButton
@@ -93,7 +96,9 @@ export function CharacterCard(props: CharacterCardProps) {
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-baseline justify-between gap-3">
           <h2 className="truncate text-lg font-semibold" title={name}>
-            {name}
+            <Link to={ROUTES.character(id)} className="hover:text-rose-glow">
+              {name}
+            </Link>
           </h2>
           <CharacterDate character={character} className="shrink-0 text-xs text-ink-400" />
         </div>

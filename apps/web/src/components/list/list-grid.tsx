@@ -1,10 +1,10 @@
 import { Fragment, type ReactNode, useEffect } from 'react';
-import { RefreshCw } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { cn } from '../../lib/cn';
 import type { PagedList } from '../../lib/use-paged-list';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
+import { RetryState } from '../ui/retry-state';
 import { SkeletonGrid } from '../ui/skeleton';
 import { WindowedGrid, type WindowedGridProps } from './windowed-grid';
 
@@ -61,17 +61,7 @@ export function ListGrid<T extends { $id: string }>({
     );
   }
   if (list.isError && list.items.length === 0) {
-    return (
-      <EmptyState
-        icon={icon}
-        title={message}
-        action={
-          <Button variant="secondary" onClick={list.refetch} icon={RefreshCw}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <RetryState icon={icon} title={message} onRetry={list.refetch} />;
   }
   if (list.items.length === 0) return <EmptyState icon={icon} {...empty} />;
 

@@ -1,8 +1,7 @@
-import { ImageOff } from 'lucide-react';
 import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
-import { CARD_PICTURES } from '../../components/cards/card-pictures';
+import { MEDIA_GRID } from '../../components/cards/media-grid';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
 import { SelectableItem } from '../../components/list/selectable-item';
@@ -57,11 +56,9 @@ export function MediaPage() {
       <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
         <ListGrid
           list={media}
-          noun="media"
+          {...MEDIA_GRID}
           skeletons={SKELETONS}
-          skeletonPicture={CARD_PICTURES.media}
           gridClassName={GRID_CLASS}
-          icon={<ImageOff className="size-8" aria-hidden />}
           loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
           empty={{
             title: MESSAGES.media.emptyTitle,

@@ -1,0 +1,28 @@
+/** The profile page of one character, `/characters/:id` (issue 25). Import, never retype. */
+export const PROFILE_LABELS = {
+  /** The document title until her name is known. */
+  loadingTitle: 'Character',
+  loading: 'Loading character',
+  notFoundTitle: 'Character Not Found',
+  notFoundText: 'This character does not exist or is no longer yours.',
+  backToCharacters: 'Back to Characters',
+  actions: 'Actions',
+  edit: 'Edit',
+  story: 'Her Story',
+  background: 'Background',
+  appearance: 'Appearance',
+  personality: 'Personality',
+  notWritten: 'Not written yet.',
+  gallery: 'Gallery',
+  galleryEmptyTitle: 'No Media Yet',
+  galleryEmptyText: (name: string) => `Photos and videos of ${name} show up here once you keep them.`,
+  chats: 'Chats',
+  chatsLoading: 'Loading chats',
+  chatsLoadFailed: 'Failed to load chats',
+  chatsEmptyText: (name: string) => `Press Chat to start talking with ${name}.`,
+  renamed: 'Chat renamed',
+  deleted: 'Chat deleted',
+  renameLabel: (title: string) => `Rename "${title}"`,
+  deleteLabel: (title: string) => `Delete "${title}"`,
+  loadMore: 'Load more',
+} as const;
