@@ -70,7 +70,7 @@ export async function startVideoJob(ctx: TestContext, who: JobsTestUser, name: s
   return { character, job };
 }
 
-/** Runs a character job of variations of a freshly uploaded subject to its end. */
+/** Runs a character job of variations of a freshly uploaded subject to its end; answers it with its inputs. */
 export async function finishCharacterJob(ctx: TestContext, who: JobsTestUser, prompt: string) {
   const character = await createCharacter(ctx, who, 'Noor');
   const subject = await uploadSubject(ctx, who);
@@ -80,7 +80,7 @@ export async function finishCharacterJob(ctx: TestContext, who: JobsTestUser, pr
     subject: subject.url,
     characterId: character.$id,
   });
-  return { character, job: await waitForJob(ctx, who, created.$id, 'succeeded') };
+  return { character, subject, job: await waitForJob(ctx, who, created.$id, 'succeeded') };
 }
 
 /**

@@ -23,7 +23,7 @@ describe(`an image job across a server restart (${TEST_DIALECT})`, () => {
   /** Predictions stay `processing` until a test lets them finish. */
   let finish = false;
   let next = 0;
-  let ctx: TestContext | undefined;
+  const opened: TestContext[] = [];
 
   beforeAll(async () => {
     fake = await startFakeServer(async (req, res) => {
@@ -41,7 +41,7 @@ describe(`an image job across a server restart (${TEST_DIALECT})`, () => {
     });
   });
   afterAll(async () => {
-    await ctx?.close();
+    for (const ctx of opened) await ctx.close();
     await fake.close();
   });
 
@@ -55,39 +55,40 @@ describe(`an image job across a server restart (${TEST_DIALECT})`, () => {
     GENERATION_LEASE_MS: '1000',
   });
 
-  it('polls the same prediction after a restart, paying for one', async () => {
+  /** A fresh app and user, with an image job waiting on its prediction. */
+  async function startImageJob(prompt: string) {
     finish = false;
     fake.requests.length = 0;
-    ctx = await createTestApp(env());
-    const user = await signIn(ctx.app);
-    const job = await startJob(ctx, user, { kind: 'image', prompt: 'a lighthouse at dusk' });
-    await waitForJob(ctx, user, job.$id, 'running', { also: (j) => j.progress.phase === 'generating' });
+    const app = await createTestApp(env());
+    opened.push(app);
+    const user = await signIn(app.app);
+    const job = await startJob(app, user, { kind: 'image', prompt });
+    await waitForJob(app, user, job.$id, 'running', { also: (j) => j.progress.phase === 'generating' });
+    return { app, user, job };
+  }
+
+  it('polls the same prediction after a restart, paying for one', async () => {
+    const { app, user, job } = await startImageJob('a lighthouse at dusk');
 
     // The first server stops mid-job: its worker hands the job back to the queue.
-    await ctx.app.close();
-    const second = await buildApp({ env: ctx.env, database: ctx.database, clock: ctx.clock });
+    await app.app.close();
+    const second = await buildApp({ env: app.env, database: app.database, clock: app.clock });
     await second.ready();
     try {
       finish = true;
-      const done = await waitForJob({ ...ctx, app: second }, user, job.$id, 'succeeded');
+      const done = await waitForJob({ ...app, app: second }, user, job.$id, 'succeeded');
       expect(fake.requests.filter(isCreate)).toHaveLength(1);
       const polled = fake.requests.filter((r) => r.method === 'GET' && r.url.startsWith('/v1/'));
       expect(new Set(polled.map((r) => r.url))).toEqual(new Set([`/v1/predictions/pred${next}`]));
       expect(done.outputs).toHaveLength(1);
     } finally {
       await second.close();
-      ctx = undefined;
     }
   });
 
   it('cancels the prediction when the user cancels the job', async () => {
-    finish = false;
-    fake.requests.length = 0;
-    ctx = await createTestApp(env());
-    const user = await signIn(ctx.app);
-    const job = await startJob(ctx, user, { kind: 'image', prompt: 'a harbour at night' });
-    await waitForJob(ctx, user, job.$id, 'running', { also: (j) => j.progress.phase === 'generating' });
-    const res = await ctx.app.inject({
+    const { app, user, job } = await startImageJob('a harbour at night');
+    const res = await app.app.inject({
       method: 'POST',
       url: `/api/generations/${job.$id}/cancel`,
       headers: user.headers,

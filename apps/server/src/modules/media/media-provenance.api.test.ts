@@ -12,7 +12,13 @@ import {
 } from '@baegen/shared/contract';
 import { PNG_MAX_CHUNKS, readPngText } from '../../lib/png-text';
 import { TEST_DIALECT } from '../../test/test-app';
-import { createCharacter, startJob, startVideoJob, waitForJob } from '../../test/generation-jobs-kit';
+import {
+  createCharacter,
+  finishCharacterJob,
+  startJob,
+  startVideoJob,
+  waitForJob,
+} from '../../test/generation-jobs-kit';
 import { uploadFile, uploadSubject } from '../../test/generation-kit';
 import { type SignedIn, useSignedIn, useTestApp } from '../../test/test-hooks';
 import { DEMO_IMAGE_MODEL, demoSeed } from '../generation/providers/image/demo-image.provider';
@@ -32,20 +38,6 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
       headers: who.headers,
     });
 
-  /** Runs a character job of four variations of an uploaded subject and answers it with its inputs. */
-  async function characterJob(who: SignedIn, prompt: string) {
-    const character = await createCharacter(ctx, who, 'Noor');
-    const subject = await uploadSubject(ctx, who);
-    const created = await startJob(ctx, who, {
-      kind: 'character',
-      prompt,
-      subject: subject.url,
-      characterId: character.$id,
-    });
-    const job = await waitForJob(ctx, who, created.$id, 'succeeded');
-    return { character, subject, job };
-  }
-
   async function saveImage(who: SignedIn, characterId: string, url: string, prompt = 'saved prompt') {
     const res = await postMedia(who, { characterId, type: 'image', prompt, url, thumbnail: url });
     expect(res.statusCode, res.body).toBe(201);
@@ -54,7 +46,7 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
 
   it('records how a saved job output was made, from the job and not from the client', async () => {
     const prompt = 'Noor reading under a lamp';
-    const { character, subject, job } = await characterJob(alice, prompt);
+    const { character, subject, job } = await finishCharacterJob(ctx, alice, prompt);
     // The third output, with a made-up provenance the server must not take.
     const media = await saveImage(alice, character.$id, job.outputs[2]!, 'what the client says');
     const forged = { jobId: 'forged', provider: 'forged', model: 'x', seed: 1, prompt: 'x', subject: null };
@@ -105,7 +97,7 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
     const uploaded = await saveImage(alice, character.$id, upload.url);
     expect(uploaded.generation).toBeNull();
 
-    const { job } = await characterJob(alice, 'Noor by the sea');
+    const { job } = await finishCharacterJob(ctx, alice, 'Noor by the sea');
     const bobsCharacter = await createCharacter(ctx, bob, 'Bea');
     const stolen = await saveImage(bob, bobsCharacter.$id, job.outputs[0]!);
     expect(stolen.generation).toBeNull();
@@ -132,7 +124,7 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
 
   it('downloads a generated image as a PNG with A1111 parameters and the generation as JSON', async () => {
     const prompt = 'Noor on a rooftop at night';
-    const { character, job } = await characterJob(alice, prompt);
+    const { character, job } = await finishCharacterJob(ctx, alice, prompt);
     const media = await saveImage(alice, character.$id, job.outputs[0]!);
     const res = await ctx.app.inject({
       method: 'GET',
@@ -194,7 +186,7 @@ describe(`media provenance and PNG download (${TEST_DIALECT})`, () => {
   });
 
   it("answers 404 for another user's media or an unknown id, and 401 signed out", async () => {
-    const { character, job } = await characterJob(alice, 'Noor in the rain');
+    const { character, job } = await finishCharacterJob(ctx, alice, 'Noor in the rain');
     const media = await saveImage(alice, character.$id, job.outputs[3]!);
     const foreign = await download(bob, media.$id);
     expect(foreign.statusCode).toBe(404);

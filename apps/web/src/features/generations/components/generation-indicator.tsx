@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Images, Loader2, X } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -83,7 +83,27 @@ function badgeLabel(running: number, ready: number): string {
   return `Generations: ${running} in progress, ${ready} not saved`;
 }
 
-const HEADING = 'px-3 py-1 text-xs font-semibold tracking-wide text-ink-400 uppercase';
+function Section({
+  heading,
+  jobs,
+  Row,
+}: {
+  heading: string;
+  jobs: Generation[];
+  Row: (props: { job: Generation }) => ReactElement;
+}) {
+  if (jobs.length === 0) return null;
+  return (
+    <>
+      <p className="px-3 py-1 text-xs font-semibold tracking-wide text-ink-400 uppercase">{heading}</p>
+      <ul>
+        {jobs.map((job) => (
+          <Row key={job.$id} job={job} />
+        ))}
+      </ul>
+    </>
+  );
+}
 
 /**
  * The count of running jobs, and of finished ones whose pictures are not saved yet, with a list of
@@ -140,26 +160,8 @@ export function GenerationIndicator() {
           id={listId}
           className="fixed inset-x-4 top-16 z-50 rounded-2xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-72 border border-ink-700 bg-ink-900 p-2 shadow-lg shadow-black/40"
         >
-          {jobs.length > 0 ? (
-            <>
-              <p className={HEADING}>Generating</p>
-              <ul>
-                {jobs.map((job) => (
-                  <JobRow key={job.$id} job={job} />
-                ))}
-              </ul>
-            </>
-          ) : null}
-          {ready.length > 0 ? (
-            <>
-              <p className={HEADING}>Ready to save</p>
-              <ul>
-                {ready.map((job) => (
-                  <ReadyRow key={job.$id} job={job} />
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <Section heading="Generating" jobs={jobs} Row={JobRow} />
+          <Section heading="Ready to save" jobs={ready} Row={ReadyRow} />
         </div>
       ) : null}
     </div>
