@@ -26,7 +26,8 @@ export class ReplyPrompt {
   constructor(private readonly deps: ReplyPromptDeps) {}
 
   async build(userId: string, reply: MessageRow): Promise<ChatRequest> {
-    return (await this.assemble(userId, reply.chat_id, reply.seq, reply.content)).request;
+    const { request } = await this.assemble(userId, reply.chat_id, reply.seq, reply.content);
+    return { ...request, variant: Number(reply.swipe_index) };
   }
 
   /** How much of the context the prompt of a reply written now would take. */

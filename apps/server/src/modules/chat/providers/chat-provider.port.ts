@@ -6,6 +6,8 @@ export interface ChatTurn {
 export interface ChatRequest {
   messages: ChatTurn[];
   maxTokens: number;
+  /** Which try at this reply it is (its swipe's index): a Regenerate asks for another answer. */
+  variant?: number;
 }
 
 export type ChatChunk =

@@ -23,6 +23,7 @@ export class DemoChatProvider implements ChatProvider {
       card: readCardSections(system),
       userText,
       continuing: last?.role === 'assistant',
+      variant: request.variant ?? 0,
     });
     const words = reply.match(/\s*\S+/g) ?? [];
     let sent = 0;

@@ -6,6 +6,8 @@ export interface DemoReplyInput {
   userText: string;
   /** Continue: extend the assistant text the request ends with instead of starting a reply. */
   continuing: boolean;
+  /** Another try at the same reply (a swipe past the first) picks other words. */
+  variant: number;
 }
 
 const STOP_WORDS = new Set(
@@ -74,8 +76,8 @@ const ACTIONS = [
  * An honest scripted reply: it answers as the character from her card and the user's words, with
  * no model behind it, and never pretends to be one.
  */
-export function demoReply({ card, userText, continuing }: DemoReplyInput): string {
-  const seed = hash(`${card.name ?? ''}\n${userText}`);
+export function demoReply({ card, userText, continuing, variant }: DemoReplyInput): string {
+  const seed = hash(`${card.name ?? ''}\n${userText}${variant > 0 ? `\n${variant}` : ''}`);
   const topic = topicOf(userText);
   const trait = traitOf(card.personality, seed);
   const scene = sceneOf(card.scenario);
