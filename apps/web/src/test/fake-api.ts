@@ -1,13 +1,18 @@
 import { vi } from 'vitest';
 import {
   type Character,
+  type Chat,
+  type ChatContext,
   type ChatMessage,
   type Generation,
   type Media,
   apiErrorSchema,
   characterListSchema,
   characterSchema,
+  chatContextSchema,
+  chatListSchema,
   chatMessageSchema,
+  chatSchema,
   type FileUpload,
   fileUploadSchema,
   generationListSchema,
@@ -91,6 +96,31 @@ export const fakeChatMessage = fakeOf<ChatMessage>(chatMessageSchema, {
   createdAt: '2026-03-09T12:00:00.000Z',
   updatedAt: '2026-03-09T12:00:00.000Z',
 });
+
+export const fakeChat = fakeOf<Chat>(chatSchema, {
+  $id: 'chat1',
+  characterId: 'abc123',
+  title: 'Chat with Luna Vale',
+  userName: 'User',
+  memory: '',
+  messageCount: 3,
+  lastMessageAt: '2026-03-09T12:00:00.000Z',
+  createdAt: '2026-03-09T11:00:00.000Z',
+  updatedAt: '2026-03-09T12:00:00.000Z',
+});
+
+export const fakeChatContext = fakeOf<ChatContext>(chatContextSchema, {
+  usedTokens: 1234,
+  budgetTokens: 7792,
+  contextTokens: 8192,
+  historyMessages: 3,
+  droppedMessages: 0,
+});
+
+/** One page of GET /api/chats. */
+export function fakeChatPage(documents: Chat[], nextCursor: string | null = null) {
+  return chatListSchema.parse({ documents, nextCursor });
+}
 
 /** One page of GET /api/characters; `total` defaults to the page's own length. */
 export function fakeCharacterPage(
