@@ -18,9 +18,14 @@ import { ChatHeader } from './components/chat-header';
 import { ChatMessageList } from './components/chat-message-list';
 import { useReplyAnnouncement } from './components/use-reply-announcement';
 
-/** One chat with a character: her messages streaming in, and the composer. */
+/** `/chats/:chatId`; another chat (an import opening its copy) starts afresh, not on this one's thread. */
 export function ChatPage() {
   const { chatId = '' } = useParams();
+  return <ChatView key={chatId} chatId={chatId} />;
+}
+
+/** One chat with a character: her messages streaming in, and the composer. */
+function ChatView({ chatId }: { chatId: string }) {
   const chat = useQuery({ queryKey: chatKeys.one(chatId), queryFn: () => fetchChat(chatId) });
   const character = useCharacter(chat.data?.characterId);
   const { thread, dispatch, error, retry, loadOlder, loadingOlder } = useChatThread(chatId);

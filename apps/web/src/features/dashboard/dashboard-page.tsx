@@ -50,7 +50,8 @@ export function DashboardPage() {
   const characters = useRecentCharacters();
   const media = useRecentMedia();
   const chats = useRecentChats();
-  const characterOptions = useCharacterOptions();
+  // Her name and picture are read only for chats to show, so no list of names is cached early.
+  const characterOptions = useCharacterOptions((chats.data?.length ?? 0) > 0);
 
   const failed = stats.isError || characters.isError || media.isError || chats.isError;
   useEffect(() => {
