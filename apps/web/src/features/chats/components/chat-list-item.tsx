@@ -64,23 +64,30 @@ export function ChatListItem({
       </div>
       {editing ? null : (
         <div className="flex shrink-0 gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={CHAT_LABELS.renameChat(chat.title)}
-            title={CHAT_LABELS.rename}
-            icon={<Pencil className="size-4" aria-hidden />}
-            onClick={() => setEditing(true)}
-          />
-          <Button
-            size="sm"
-            variant="ghost"
-            className="hover:text-red-400"
-            aria-label={CHAT_LABELS.deleteChat(chat.title)}
-            title={CHAT_LABELS.delete}
-            icon={<Trash2 className="size-4" aria-hidden />}
-            onClick={() => onDelete(chat)}
-          />
+          {[
+            {
+              label: CHAT_LABELS.renameChat(chat.title),
+              title: CHAT_LABELS.rename,
+              Icon: Pencil,
+              act: () => setEditing(true),
+            },
+            {
+              label: CHAT_LABELS.deleteChat(chat.title),
+              title: CHAT_LABELS.delete,
+              Icon: Trash2,
+              act: () => onDelete(chat),
+            },
+          ].map(({ label, title, Icon, act }) => (
+            <Button
+              key={title}
+              size="sm"
+              variant="ghost"
+              aria-label={label}
+              title={title}
+              icon={<Icon className="size-4" aria-hidden />}
+              onClick={act}
+            />
+          ))}
         </div>
       )}
     </li>

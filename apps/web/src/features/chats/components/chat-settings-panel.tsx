@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { CHAT_LABELS, CHAT_LIMITS, type Chat, type ChatPatch } from '@baegen/shared';
 import { usePatchChat } from '../../../api/chats.queries';
@@ -19,9 +19,41 @@ export function chatSettingsPatch(
   return patch;
 }
 
+interface FieldProps {
+  id: string;
+  className: string;
+  'aria-describedby': string | undefined;
+}
+
+/** A labelled box of the panel, with its hint under it. */
+function SettingsField({
+  label,
+  hint,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  children: (field: FieldProps) => ReactNode;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink-200">
+        {label}
+      </label>
+      {children({ id, className: CHAT_FIELD_CLASSES, 'aria-describedby': hint ? hintId : undefined })}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-ink-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** The chat's title, the name `{{user}}` stands for and the memory she always keeps in mind. */
 export function ChatSettingsPanel({ chat, onClose }: { chat: Chat; onClose: () => void }) {
-  const ids = { title: useId(), userName: useId(), memory: useId(), userHint: useId(), memoryHint: useId() };
   const [values, setValues] = useState({ title: chat.title, userName: chat.userName, memory: chat.memory });
   const patchChat = usePatchChat();
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
@@ -45,8 +77,6 @@ export function ChatSettingsPanel({ chat, onClose }: { chat: Chat; onClose: () =
     );
   };
 
-  const label = 'mb-1 block text-sm font-medium text-ink-200';
-  const hint = 'mt-1 text-xs text-ink-400';
   return (
     <form
       onSubmit={submit}
@@ -54,52 +84,34 @@ export function ChatSettingsPanel({ chat, onClose }: { chat: Chat; onClose: () =
       className="flex max-h-[60%] flex-col gap-3 overflow-y-auto border-b border-ink-800 p-3"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={ids.title} className={label}>
-            {CHAT_LABELS.title}
-          </label>
-          <input
-            id={ids.title}
-            className={CHAT_FIELD_CLASSES}
-            value={values.title}
-            maxLength={CHAT_LIMITS.title}
-            onChange={set('title')}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.userName} className={label}>
-            {CHAT_LABELS.userName}
-          </label>
-          <input
-            id={ids.userName}
-            aria-describedby={ids.userHint}
-            className={CHAT_FIELD_CLASSES}
-            value={values.userName}
-            maxLength={CHAT_LIMITS.userName}
-            onChange={set('userName')}
-          />
-          <p id={ids.userHint} className={hint}>
-            {CHAT_LABELS.userNameHint}
-          </p>
-        </div>
+        <SettingsField label={CHAT_LABELS.title}>
+          {(field) => (
+            <input {...field} value={values.title} maxLength={CHAT_LIMITS.title} onChange={set('title')} />
+          )}
+        </SettingsField>
+        <SettingsField label={CHAT_LABELS.userName} hint={CHAT_LABELS.userNameHint}>
+          {(field) => (
+            <input
+              {...field}
+              value={values.userName}
+              maxLength={CHAT_LIMITS.userName}
+              onChange={set('userName')}
+            />
+          )}
+        </SettingsField>
       </div>
-      <div>
-        <label htmlFor={ids.memory} className={label}>
-          {CHAT_LABELS.memory}
-        </label>
-        <textarea
-          id={ids.memory}
-          aria-describedby={ids.memoryHint}
-          className={`${CHAT_FIELD_CLASSES} resize-y`}
-          rows={4}
-          value={values.memory}
-          maxLength={CHAT_LIMITS.memory}
-          onChange={set('memory')}
-        />
-        <p id={ids.memoryHint} className={hint}>
-          {CHAT_LABELS.memoryHint}
-        </p>
-      </div>
+      <SettingsField label={CHAT_LABELS.memory} hint={CHAT_LABELS.memoryHint}>
+        {(field) => (
+          <textarea
+            {...field}
+            className={`${field.className} resize-y`}
+            rows={4}
+            value={values.memory}
+            maxLength={CHAT_LIMITS.memory}
+            onChange={set('memory')}
+          />
+        )}
+      </SettingsField>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onClose}>
           {CHAT_LABELS.cancel}
