@@ -54,8 +54,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    // Generation takes 3 s, as a real provider would, so a running job can be watched and cancelled.
-    server(port, process.env.E2E_DATA_DIR, { DEMO_DELAY_MS: '3000' }),
+    // Generation takes 3 s, as a real provider would, so a running job can be watched and cancelled;
+    // a chat reply comes a word every 150 ms, so it can be watched, stopped and reloaded mid-way.
+    server(port, process.env.E2E_DATA_DIR, { DEMO_DELAY_MS: '3000', CHAT_DEMO_DELAY_MS: '150' }),
     server(noDevWalletPort, `${process.env.E2E_DATA_DIR}-no-dev-wallet`, { DEV_WALLET: 'false' }),
   ],
 });

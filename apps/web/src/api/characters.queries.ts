@@ -73,8 +73,9 @@ export async function fetchCharacterOptions(): Promise<CharacterOption[]> {
   return options;
 }
 
-export function useCharacterOptions() {
-  return useQuery({ queryKey: characterKeys.options, queryFn: fetchCharacterOptions });
+/** `enabled` false reads nothing (and caches nothing) until a view needs the names. */
+export function useCharacterOptions(enabled = true) {
+  return useQuery({ queryKey: characterKeys.options, queryFn: fetchCharacterOptions, enabled });
 }
 
 /** The newest characters, for the dashboard. */

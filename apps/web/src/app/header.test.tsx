@@ -50,7 +50,7 @@ describe('Header', () => {
 
   it('sends a logged-out visitor to /login from any navigation item', () => {
     renderHeader();
-    for (const name of ['Dashboard', 'Characters', 'Media']) {
+    for (const name of ['Dashboard', 'Characters', 'Media', 'Chats']) {
       fireEvent.click(screen.getAllByRole('link', { name })[0]!);
       expect(screen.getByTestId('path').textContent).toBe(ROUTES.login);
     }

@@ -19,11 +19,12 @@ describe('isNavActive', () => {
     expect(isNavActive('/dashboard', '/')).toBe(false);
   });
 
-  it('lists Dashboard, Characters and Media in that order', () => {
+  it('lists Dashboard, Characters, Media and Chats in that order', () => {
     expect(NAV_ITEMS.map((item) => [item.label, item.to])).toEqual([
       ['Dashboard', '/dashboard'],
       ['Characters', '/characters'],
       ['Media', '/media'],
+      ['Chats', '/chats'],
     ]);
   });
 });

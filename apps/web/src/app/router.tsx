@@ -34,6 +34,11 @@ const MEMBER_PAGES: [paths: string[], page: () => ReactElement][] = [
     ['/media/new', '/media/new/:characterId'],
     () => lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage'),
   ],
+  [['/chats'], () => lazyPage(() => import('../features/chats/chats-page'), 'ChatsPage')],
+  [
+    ['/chats/with/:characterId'],
+    () => lazyPage(() => import('../features/chats/chat-with-page'), 'ChatWithPage'),
+  ],
   [['/chats/:chatId'], () => lazyPage(() => import('../features/chats/chat-page'), 'ChatPage')],
 ];
 

@@ -2,12 +2,14 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import {
   type Character,
   type Chat,
+  type ChatContext,
   type ChatMessage,
   type Generation,
   type Media,
   apiErrorSchema,
   characterListSchema,
   characterSchema,
+  chatContextSchema,
   chatListSchema,
   chatMessageSchema,
   chatSchema,
@@ -106,6 +108,14 @@ export const fakeChat = fakeOf<Chat>(chatSchema, {
   lastMessageAt: '2026-03-09T12:00:00.000Z',
   createdAt: '2026-03-09T11:00:00.000Z',
   updatedAt: '2026-03-09T12:00:00.000Z',
+});
+
+export const fakeChatContext = fakeOf<ChatContext>(chatContextSchema, {
+  usedTokens: 1234,
+  budgetTokens: 7792,
+  contextTokens: 8192,
+  historyMessages: 3,
+  droppedMessages: 0,
 });
 
 /** One page of GET /api/chats. */

@@ -45,6 +45,25 @@ export const CHAT_LABELS = {
   emptyText: 'Open a character and press Chat to start talking.',
   recent: 'Recent Chats',
   messages: (count: number) => (count === 1 ? '1 message' : `${count} messages`),
+  subtitle: 'Your conversations, latest activity first.',
+  emptyAction: 'Go to Characters',
+  listLoadFailed: 'Failed to load your chats',
+  loadMore: 'Load more',
+  deleted: 'Chat deleted',
+  renamed: 'Chat renamed',
+  renameChat: (title: string) => `Rename ${title}`,
+  deleteChat: (title: string) => `Delete ${title}`,
+  lastActivity: (date: string) => `Last message ${date}`,
+  loadingChats: 'Loading chats',
+  opening: 'Opening the chat…',
+  openFailed: 'Could not open a chat with this character.',
+  contextLabel: 'Context used',
+  contextUsage: (used: number, budget: number) =>
+    `${used.toLocaleString('en-US')} / ${budget.toLocaleString('en-US')} tokens`,
+  contextDropped: (count: number) =>
+    count === 1
+      ? '1 older message is left out of the context.'
+      : `${count} older messages are left out of the context.`,
 } as const;
 
 /** Where the composer keeps the unsent text of a chat, so a reload does not lose it. */

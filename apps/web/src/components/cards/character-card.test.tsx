@@ -59,6 +59,13 @@ describe('CharacterCard', () => {
     expect(links[1]!.tabIndex).toBe(0);
   });
 
+  it('leads Chat to her latest chat or a new one', () => {
+    renderCard(character({ $id: 'id-7' }));
+    expect(screen.getByRole('link', { name: 'Chat with Luna Vale' }).getAttribute('href')).toBe(
+      '/chats/with/id-7',
+    );
+  });
+
   it('asks to delete this character', () => {
     const value = character();
     const { onDelete } = renderCard(value);

@@ -1,6 +1,13 @@
-import { Image as ImageIcon, Pencil, Trash2, Video } from 'lucide-react';
+import { Image as ImageIcon, MessageCircle, Pencil, Trash2, Video } from 'lucide-react';
 import { Link } from 'react-router';
-import { CHARACTER_DESCRIPTION_PREVIEW, type Character, ROUTES, formatDate, truncate } from '@baegen/shared';
+import {
+  CHARACTER_DESCRIPTION_PREVIEW,
+  CHAT_LABELS,
+  type Character,
+  ROUTES,
+  formatDate,
+  truncate,
+} from '@baegen/shared';
 import { buttonClasses } from '../ui/button';
 import { CARD_PICTURES } from './card-pictures';
 import { CharacterImage } from './character-image';
@@ -105,7 +112,15 @@ export function CharacterCard(props: CharacterCardProps) {
         <p className="mt-2 flex-1 text-sm break-words text-ink-300">
           {truncate(character.description, CHARACTER_DESCRIPTION_PREVIEW)}
         </p>
-        <div className="mt-4 grid grid-cols-2 gap-2">
+        <div className="mt-4 grid grid-cols-3 gap-2">
+          <Link
+            to={ROUTES.chatWith(id)}
+            className={buttonClasses('primary', 'sm')}
+            aria-label={CHAT_LABELS.chatWith(name)}
+          >
+            <MessageCircle className="size-4" aria-hidden />
+            {CHAT_LABELS.chat}
+          </Link>
           {MEDIA_LINKS.map(({ label, type, icon: Icon }) => (
             <Link
               key={label}

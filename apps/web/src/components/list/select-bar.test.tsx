@@ -4,18 +4,11 @@ import { MESSAGES } from '@baegen/shared';
 import { useSelection } from '../../lib/use-selection';
 import { SelectBar, type SelectBarProps, SelectButton } from './select-bar';
 import { SelectableItem } from './selectable-item';
+import { allowModalDialogs } from '../../test/modal-dialogs';
 
 const ITEMS = ['one', 'two', 'three', 'four'];
 
-// jsdom has no modal dialogs: opening one only sets `open`, which is all these tests look at.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(allowModalDialogs);
 
 function List(props: Pick<SelectBarProps, 'onDelete' | 'onDownload'>) {
   const selection = useSelection(ITEMS);

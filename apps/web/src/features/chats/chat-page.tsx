@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CHAT_LABELS, type ChatMessage, DEFAULT_CHAT_USER_NAME } from '@baegen/shared';
 import { useCharacter } from '../../api/characters.queries';
-import { CharacterImage } from '../../components/cards/character-image';
+import { chatKeys } from '../../api/chats.queries';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,16 +11,21 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { fetchChat } from './api/chat-requests';
 import { useChatActions } from './api/use-chat-actions';
 import { useChatThread } from './api/use-chat-thread';
+import { useLiveChatContext } from './api/use-live-chat-context';
 import { streamingReply } from './chat-thread';
 import { ChatComposer } from './components/chat-composer';
+import { ChatHeader } from './components/chat-header';
 import { ChatMessageList } from './components/chat-message-list';
 import { useReplyAnnouncement } from './components/use-reply-announcement';
 
-const chatKeys = { one: (chatId: string) => ['chats', 'detail', chatId] as const };
-
-/** One chat with a character: her messages streaming in, and the composer. */
+/** `/chats/:chatId`; another chat (an import opening its copy) starts afresh, not on this one's thread. */
 export function ChatPage() {
   const { chatId = '' } = useParams();
+  return <ChatView key={chatId} chatId={chatId} />;
+}
+
+/** One chat with a character: her messages streaming in, and the composer. */
+function ChatView({ chatId }: { chatId: string }) {
   const chat = useQuery({ queryKey: chatKeys.one(chatId), queryFn: () => fetchChat(chatId) });
   const character = useCharacter(chat.data?.characterId);
   const { thread, dispatch, error, retry, loadOlder, loadingOlder } = useChatThread(chatId);
@@ -33,6 +38,7 @@ export function ChatPage() {
   const announcement = useReplyAnnouncement(thread.messages, name);
   usePageTitle(name ? CHAT_LABELS.chatWith(name) : CHAT_LABELS.chat);
   const busy = streamingReply(thread) !== undefined;
+  const context = useLiveChatContext(chatId, thread, busy);
 
   if (chat.error || error) {
     return (
@@ -61,19 +67,7 @@ export function ChatPage() {
 
   return (
     <section className="card flex h-[calc(100dvh-10rem)] min-h-96 flex-col overflow-hidden" aria-label={name}>
-      <header className="flex items-center gap-3 border-b border-ink-800 p-3">
-        {character.data ? (
-          <CharacterImage
-            src={character.data.imageUrl}
-            name={name}
-            alt=""
-            className="size-12 shrink-0 rounded-full object-cover"
-          />
-        ) : (
-          <Skeleton className="size-12 rounded-full" />
-        )}
-        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{name || chat.data?.title}</h1>
-      </header>
+      <ChatHeader chat={chat.data} character={character.data} context={context} />
       {thread.loaded ? (
         <ChatMessageList
           messages={thread.messages}

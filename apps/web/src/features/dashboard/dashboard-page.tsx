@@ -2,13 +2,16 @@ import { useEffect } from 'react';
 import { Image as ImageIcon, Layers, Plus, Sparkles, Users, Video } from 'lucide-react';
 import toast from 'react-hot-toast';
 import {
+  CHAT_LABELS,
   DASHBOARD_RECENT_CHARACTERS,
+  DASHBOARD_RECENT_CHATS,
   DASHBOARD_RECENT_MEDIA,
   MESSAGES,
   PAGE_HEADINGS,
   ROUTES,
 } from '@baegen/shared';
-import { useRecentCharacters } from '../../api/characters.queries';
+import { useCharacterOptions, useRecentCharacters } from '../../api/characters.queries';
+import { useRecentChats } from '../../api/chats.queries';
 import { useMediaStats, useRecentMedia } from '../../api/media.queries';
 import { CharacterCard } from '../../components/cards/character-card';
 import { MediaCard } from '../../components/cards/media-card';
@@ -16,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageTitle } from '../../lib/use-page-title';
+import { RecentChatCard } from './components/recent-chat-card';
 import { RecentSection } from './components/recent-section';
 import { StatCard } from './components/stat-card';
 
@@ -33,19 +37,29 @@ const RECENT_MEDIA = {
   emptyText: MESSAGES.dashboard.noMedia,
 };
 
+const RECENT_CHATS = {
+  title: CHAT_LABELS.recent,
+  viewAll: ROUTES.chats,
+  limit: DASHBOARD_RECENT_CHATS,
+  emptyText: CHAT_LABELS.emptyText,
+};
+
 export function DashboardPage() {
   usePageTitle(PAGE_HEADINGS.dashboard);
   const stats = useMediaStats();
   const characters = useRecentCharacters();
   const media = useRecentMedia();
+  const chats = useRecentChats();
+  // Her name and picture are read only for chats to show, so no list of names is cached early.
+  const characterOptions = useCharacterOptions((chats.data?.length ?? 0) > 0);
 
-  const failed = stats.isError || characters.isError || media.isError;
+  const failed = stats.isError || characters.isError || media.isError || chats.isError;
   useEffect(() => {
     if (failed) toast.error(MESSAGES.dashboard.loadFailed, { id: 'dashboard-load-failed' });
   }, [failed]);
 
   const retry = () => {
-    for (const query of [stats, characters, media]) if (query.isError) void query.refetch();
+    for (const query of [stats, characters, media, chats]) if (query.isError) void query.refetch();
   };
   const count = (value: number | undefined) => (stats.isError ? null : value);
 
@@ -94,6 +108,16 @@ export function DashboardPage() {
         {...RECENT_MEDIA}
         query={media}
         renderItem={(item) => <MediaCard compact media={item} />}
+      />
+      <RecentSection
+        {...RECENT_CHATS}
+        query={chats}
+        renderItem={(chat) => (
+          <RecentChatCard
+            chat={chat}
+            character={characterOptions.data?.find((option) => option.$id === chat.characterId)}
+          />
+        )}
       />
     </>
   );

@@ -1,0 +1,65 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chatMessageListSchema } from '@baegen/shared';
+import { createQueryClient } from '../../lib/query-client';
+import {
+  fakeCharacter,
+  fakeChat,
+  fakeChatContext,
+  fakeChatMessage,
+  jsonResponse,
+  stubFetch,
+} from '../../test/fake-api';
+import { ChatPage } from './chat-page';
+
+vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
+
+/** Each chat's messages: a greeting of its own. */
+const greeting = (chatId: string) =>
+  fakeChatMessage({
+    $id: `greet-${chatId}`,
+    chatId,
+    content: `Hello from ${chatId}`,
+    swipes: [`Hello from ${chatId}`],
+  });
+
+beforeEach(() => {
+  stubFetch().mockImplementation(async (url) => {
+    const [, chatId = '', tail] = /^\/api\/chats\/([^/?]+)(\/\w+)?/.exec(url) ?? [];
+    if (url.startsWith('/api/characters/')) return jsonResponse(200, fakeCharacter());
+    if (tail === '/messages') {
+      return jsonResponse(
+        200,
+        chatMessageListSchema.parse({ documents: [greeting(chatId)], nextCursor: null }),
+      );
+    }
+    if (tail === '/context') return jsonResponse(200, fakeChatContext());
+    return jsonResponse(200, fakeChat({ $id: chatId }));
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ChatPage', () => {
+  it('shows her name, the context usage, and only the messages of the chat it opens', async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/chats/first']}>
+          <Link to="/chats/second">next</Link>
+          <Routes>
+            <Route path="/chats/:chatId" element={<ChatPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Hello from first')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Luna Vale' })).toBeTruthy();
+    expect(await screen.findByText('1,234 / 7,792 tokens')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'next' }));
+    expect(await screen.findByText('Hello from second')).toBeTruthy();
+    const texts = within(screen.getByRole('list')).getAllByTestId('chat-message-text');
+    expect(texts.map((text) => text.textContent)).toEqual(['Hello from second']);
+  });
+});

@@ -1,0 +1,49 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_LABELS } from '@baegen/shared';
+import { createQueryClient } from '../../../lib/query-client';
+import { fakeChat, jsonResponse, stubFetch } from '../../../test/fake-api';
+import { ChatSettingsPanel, chatSettingsPatch } from './chat-settings-panel';
+
+vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() } }));
+afterEach(() => vi.unstubAllGlobals());
+
+const chat = fakeChat({ title: 'Stargazing', userName: 'Sam', memory: 'Likes tea.' });
+
+describe('chatSettingsPatch', () => {
+  it('names only what changed, trimmed, and never a blank title or name', () => {
+    expect(chatSettingsPatch(chat, { title: ' Night sky ', userName: 'Sam', memory: 'Likes tea.' })).toEqual({
+      title: 'Night sky',
+    });
+    expect(chatSettingsPatch(chat, { title: '  ', userName: '', memory: '' })).toEqual({ memory: '' });
+    expect(chatSettingsPatch(chat, { title: 'Stargazing', userName: 'Sam', memory: 'Likes tea.' })).toEqual(
+      {},
+    );
+  });
+});
+
+describe('ChatSettingsPanel', () => {
+  it('saves the memory and the name {{user}} stands for, then closes', async () => {
+    const fetchMock = stubFetch().mockResolvedValue(
+      jsonResponse(200, { ...chat, userName: 'Alex', memory: 'Likes coffee.' }),
+    );
+    const onClose = vi.fn();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatSettingsPanel chat={chat} onClose={onClose} />
+      </QueryClientProvider>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: CHAT_LABELS.userName }), {
+      target: { value: 'Alex' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: CHAT_LABELS.memory }), {
+      target: { value: 'Likes coffee.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.save }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init?.method]).toEqual(['/api/chats/chat1', 'PATCH']);
+    expect(JSON.parse(String(init?.body))).toEqual({ userName: 'Alex', memory: 'Likes coffee.' });
+  });
+});
