@@ -11,39 +11,13 @@ import {
   fileUploadSchema,
   generationSchema,
 } from '@baegen/shared/contract';
+import { type Who, json, signIn, waitFor } from './test/cluster-kit';
 import { openStream } from './test/event-stream-kit';
 import { type S3rverKit, startS3rver } from './test/s3rver-kit';
-import { type ServerProcess, signInOverHttp, startServerProcess } from './test/server-process';
+import { type ServerProcess, startServerProcess } from './test/server-process';
 import { createTestDatabase } from './test/test-app';
 
-type Who = { headers: Record<string, string> };
-
 const SWEEP_INTERVAL_MS = 300;
-
-/** Signs a new wallet in on `server` through the real nonce and login endpoints. */
-async function signIn(server: ServerProcess, users: Who[]): Promise<Who> {
-  const cookie = await signInOverHttp(server.base);
-  const who = { headers: { cookie } };
-  users.push(who);
-  return who;
-}
-
-const json = (server: ServerProcess, who: Who, method: string, url: string, body?: unknown) =>
-  fetch(`${server.base}${url}`, {
-    method,
-    headers: { ...who.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** Two server processes on one PostgreSQL database and one S3 bucket, as behind a load balancer. */
 describe('two instances on one PostgreSQL database and one bucket', () => {

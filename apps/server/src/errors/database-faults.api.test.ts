@@ -8,14 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { type DbHandle, createDb, migrateToLatest } from '../db/client';
-import { type CutProxy, startCutProxy } from '../test/cut-proxy';
-import {
-  type TestWallet,
-  TEST_DIALECT,
-  createTestDatabase,
-  createTestWallet,
-  signIn,
-} from '../test/test-app';
+import { type CutProxy, databaseBehindCutProxy } from '../test/cut-proxy';
+import { type TestWallet, TEST_DIALECT, createTestWallet, signIn } from '../test/test-app';
 
 const character = (name: string, size = 10) => ({
   name,
@@ -110,13 +104,10 @@ if (TEST_DIALECT === 'postgres') {
     let headers: Record<string, string>;
 
     beforeAll(async () => {
-      const created = await createTestDatabase(dataDir);
-      await created.database.close();
-      drop = created.drop;
-      const url = new URL(created.env.DATABASE_URL!);
-      proxy = await startCutProxy({ host: url.hostname, port: Number(url.port) });
+      const behind = await databaseBehindCutProxy(dataDir);
+      ({ proxy, drop } = behind);
       // Every connection of the app (queries, job queue, announcements) goes through the proxy.
-      const through = proxy.through(url.href);
+      const through = proxy.through(behind.url);
       database = createDb({ databaseUrl: through, sqlitePath: '', connectTimeoutMs: 500 });
       app = await appOn(database, dataDir, through);
       wallet = createTestWallet();

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { createTestDatabase } from './test-app';
 
 /**
  * A TCP proxy on 127.0.0.1 in front of a real server (PostgreSQL), standing in for the network
@@ -85,4 +86,21 @@ export async function startCutProxy(target: { host: string; port: number }): Pro
       await closed;
     },
   };
+}
+
+/** A scratch PostgreSQL database (as createTestDatabase makes one) with a cut proxy in front of it. */
+export interface ProxiedDatabase {
+  /** The database's own address; `proxy.through(url)` is the one through the proxy. */
+  url: string;
+  proxy: CutProxy;
+  drop(): Promise<void>;
+}
+
+export async function databaseBehindCutProxy(dataDir: string): Promise<ProxiedDatabase> {
+  const created = await createTestDatabase(dataDir);
+  await created.database.close();
+  const url = created.env.DATABASE_URL!;
+  const { hostname, port } = new URL(url);
+  const proxy = await startCutProxy({ host: hostname, port: Number(port) });
+  return { url, proxy, drop: created.drop };
 }

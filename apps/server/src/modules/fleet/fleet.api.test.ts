@@ -6,10 +6,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { type CutProxy, startCutProxy } from '../../test/cut-proxy';
+import { type CutProxy, databaseBehindCutProxy } from '../../test/cut-proxy';
 import { openStream } from '../../test/event-stream-kit';
 import { startJob } from '../../test/generation-jobs-kit';
-import { TEST_DIALECT, createTestDatabase, signIn } from '../../test/test-app';
+import { TEST_DIALECT, signIn } from '../../test/test-app';
 import { useAnotherInstance, useTestApp } from '../../test/test-hooks';
 import { type ChannelListener, listenToChannels } from './channels.repository';
 import { FleetRepository } from './fleet.repository';
@@ -137,12 +137,7 @@ if (TEST_DIALECT === 'postgres') {
     let resubscribed = 0;
 
     beforeAll(async () => {
-      const database = await createTestDatabase(dataDir);
-      await database.database.close();
-      url = database.env.DATABASE_URL!;
-      drop = database.drop;
-      const target = new URL(url);
-      proxy = await startCutProxy({ host: target.hostname, port: Number(target.port) });
+      ({ url, proxy, drop } = await databaseBehindCutProxy(dataDir));
       notifier = new pg.Client({ connectionString: url });
       await notifier.connect();
       listener = await listenToChannels(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../db/client';
-import { type CutProxy, startCutProxy } from '../../test/cut-proxy';
+import { type CutProxy, databaseBehindCutProxy } from '../../test/cut-proxy';
 import { TEST_DIALECT, createTestDatabase } from '../../test/test-app';
 import { createJobQueue } from './create-job-queue';
 import { GraphileJobQueue } from './graphile-job-queue';
@@ -71,11 +71,8 @@ if (TEST_DIALECT === 'postgres') {
     };
 
     beforeEach(async () => {
-      const database = await createTestDatabase(dataDir);
-      await database.database.close();
-      drop = database.drop;
-      const url = new URL(database.env.DATABASE_URL!);
-      proxy = await startCutProxy({ host: url.hostname, port: Number(url.port) });
+      const behind = await databaseBehindCutProxy(dataDir);
+      ({ proxy, drop } = behind);
       queue = new GraphileJobQueue({
         clock: () => new Date(),
         logger,
@@ -83,7 +80,7 @@ if (TEST_DIALECT === 'postgres') {
           ...FAST,
           concurrency: 2,
           connectTimeoutMs: 500,
-          connectionString: proxy.through(url.href),
+          connectionString: proxy.through(behind.url),
           schema: 'graphile_worker',
         },
       });

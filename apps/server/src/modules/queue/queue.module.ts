@@ -36,7 +36,9 @@ export const queueModule = fp(
       return lane;
     });
     app.addHook('onReady', async () => {
-      await Promise.all(queues.map((q) => q.start()));
+      // One after the other: graphile-worker installs its schema without a lock, so two lanes
+      // starting at once on a fresh database both try to create it and one start fails.
+      for (const q of queues) await q.start();
     });
     app.addHook('preClose', async () => {
       await Promise.all(queues.map((q) => q.stop({ graceMs: env.SHUTDOWN_GRACE_MS })));
