@@ -55,6 +55,18 @@ describe('chatThreadReducer', () => {
     expect(thread.messages[0]!.content).toBe('I am fine');
   });
 
+  it('keeps the text deltas showed when an older view of the reply comes after them', () => {
+    let thread = loaded(greeting, question, reply);
+    thread = chatThreadReducer(thread, delta(' fine', 4));
+    thread = chatThreadReducer(thread, { type: 'upsert', message: { ...reply, content: '', swipes: [''] } });
+    expect(streamingReply(thread)?.content).toBe('I am fine');
+    thread = chatThreadReducer(thread, delta(', thanks', 9));
+    expect(streamingReply(thread)?.content).toBe('I am fine, thanks');
+    const done = { ...reply, content: 'I am well', swipes: ['I am well'], status: 'done' as const };
+    thread = chatThreadReducer(thread, { type: 'upsert', message: done });
+    expect(thread.messages.at(-1)?.content).toBe('I am well');
+  });
+
   it('ignores a delta of a message it does not hold', () => {
     const thread = loaded(greeting);
     expect(chatThreadReducer(thread, delta('x', 0, 'other'))).toBe(thread);

@@ -22,13 +22,27 @@ function byAge(a: ChatMessage, b: ChatMessage) {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 }
 
+/**
+ * An older view of a reply being written (the answer to the send, a page read while deltas came
+ * in) holds less of its text than the deltas already showed: it never takes the text back.
+ */
+function isBehind(next: ChatMessage, shown: ChatMessage): boolean {
+  return (
+    next.status === 'streaming' &&
+    shown.status === 'streaming' &&
+    next.swipeIndex === shown.swipeIndex &&
+    next.content.length < shown.content.length &&
+    shown.content.startsWith(next.content)
+  );
+}
+
 /** `messages` with `incoming` put in place of the same ids, the new ones added in order of age. */
 function merge(messages: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const fresh = new Map(incoming.map((message) => [message.$id, message]));
   const kept = messages.map((message) => {
     const next = fresh.get(message.$id);
     fresh.delete(message.$id);
-    return next ?? message;
+    return next && !isBehind(next, message) ? next : message;
   });
   return fresh.size ? [...kept, ...fresh.values()].sort(byAge) : kept;
 }
