@@ -85,6 +85,7 @@ export const fakeFileUpload = fakeOf<FileUpload>(fileUploadSchema, {
 export const fakeChatMessage = fakeOf<ChatMessage>(chatMessageSchema, {
   $id: 'msg1',
   chatId: 'chat1',
+  seq: 1,
   role: 'assistant',
   content: 'Hello there.',
   swipes: ['Hello there.'],

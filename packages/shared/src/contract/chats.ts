@@ -109,6 +109,8 @@ export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 export const chatMessageSchema = z.object({
   $id: z.string(),
   chatId: z.string(),
+  /** The message's place in its chat, counting from 1: messages show in this order (times may tie). */
+  seq: z.number().int().positive(),
   role: z.enum(CHAT_ROLES),
   content: z.string(),
   swipes: z.array(z.string()),

@@ -27,6 +27,7 @@ export function toMessage(row: MessageRow): ChatMessage {
   return {
     $id: row.id,
     chatId: row.chat_id,
+    seq: Number(row.seq),
     role: row.role,
     content: row.content,
     swipes: swipesOf(row),

@@ -3,9 +3,10 @@ import { chatMessageListSchema } from '@baegen/shared';
 import { fakeChatMessage } from '../../test/fake-api';
 import { EMPTY_THREAD, type ChatThread, chatThreadReducer, streamingReply } from './chat-thread';
 
-const greeting = fakeChatMessage({ $id: 'm1', createdAt: '2026-03-09T12:00:00.000Z' });
+const greeting = fakeChatMessage({ $id: 'm1', seq: 2, createdAt: '2026-03-09T12:00:00.000Z' });
 const question = fakeChatMessage({
   $id: 'm2',
+  seq: 3,
   role: 'user',
   content: 'How are you?',
   swipes: ['How are you?'],
@@ -13,6 +14,7 @@ const question = fakeChatMessage({
 });
 const reply = fakeChatMessage({
   $id: 'm3',
+  seq: 4,
   content: 'I am',
   swipes: ['I am'],
   status: 'streaming',
@@ -88,17 +90,28 @@ describe('chatThreadReducer', () => {
     expect(thread.messages[2]).toEqual(done);
     expect(streamingReply(thread)).toBeUndefined();
 
-    const later = fakeChatMessage({ $id: 'm4', createdAt: '2026-03-09T12:05:00.000Z' });
+    const later = fakeChatMessage({ $id: 'm4', seq: 5, createdAt: '2026-03-09T12:05:00.000Z' });
     thread = chatThreadReducer(thread, { type: 'upsert', message: later });
     expect(thread.messages.map((m) => m.$id)).toEqual(['m1', 'm2', 'm3', 'm4']);
   });
 
   it('puts an older page before the messages it holds and follows its cursor', () => {
-    const older = fakeChatMessage({ $id: 'm0', createdAt: '2026-03-09T11:00:00.000Z' });
+    const older = fakeChatMessage({ $id: 'm0', seq: 1, createdAt: '2026-03-09T11:00:00.000Z' });
     const page = chatMessageListSchema.parse({ documents: [older], nextCursor: null });
     const thread = chatThreadReducer(loaded(greeting, question), { type: 'older', page });
     expect(thread.messages.map((m) => m.$id)).toEqual(['m0', 'm1', 'm2']);
     expect(thread.olderCursor).toBeNull();
+  });
+
+  it("keeps the chat's order when the snapshot of a reply comes before the page, made in the same instant", () => {
+    const sameTime = { createdAt: question.createdAt };
+    let thread = chatThreadReducer(EMPTY_THREAD, { type: 'snapshot', message: { ...reply, ...sameTime } });
+    const page = chatMessageListSchema.parse({
+      documents: [greeting, question, { ...reply, ...sameTime }],
+      nextCursor: null,
+    });
+    thread = chatThreadReducer(thread, { type: 'latest', page });
+    expect(thread.messages.map((m) => m.$id)).toEqual(['m1', 'm2', 'm3']);
   });
 
   it('drops a deleted message', () => {

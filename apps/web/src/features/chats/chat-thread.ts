@@ -18,8 +18,9 @@ export type ChatThreadAction =
 
 export const EMPTY_THREAD: ChatThread = { messages: [], olderCursor: null, loaded: false };
 
-function byAge(a: ChatMessage, b: ChatMessage) {
-  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+/** In the chat's own order: a message and its reply are made in the same instant. */
+function byPlace(a: ChatMessage, b: ChatMessage) {
+  return a.seq - b.seq;
 }
 
 /**
@@ -36,7 +37,7 @@ function isBehind(next: ChatMessage, shown: ChatMessage): boolean {
   );
 }
 
-/** `messages` with `incoming` put in place of the same ids, the new ones added in order of age. */
+/** `messages` with `incoming` put in place of the same ids, the new ones added in the chat's order. */
 function merge(messages: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const fresh = new Map(incoming.map((message) => [message.$id, message]));
   const kept = messages.map((message) => {
@@ -44,7 +45,7 @@ function merge(messages: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] 
     fresh.delete(message.$id);
     return next && !isBehind(next, message) ? next : message;
   });
-  return fresh.size ? [...kept, ...fresh.values()].sort(byAge) : kept;
+  return fresh.size ? [...kept, ...fresh.values()].sort(byPlace) : kept;
 }
 
 /**
