@@ -152,6 +152,7 @@ const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid
 
 const ms = (values, p) => `${percentile(values, p).toFixed(1)} ms`;
 
+/** @public Read by bench/run.mjs. */
 export async function run() {
   const model = await startFakeModel();
   const server = await startServer({

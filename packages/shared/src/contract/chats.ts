@@ -162,7 +162,6 @@ export const chatMessageListSchema = z.object({
 export type ChatMessageList = z.infer<typeof chatMessageListSchema>;
 
 export const sendChatMessageSchema = z.strictObject({ content: chatContentSchema });
-export type SendChatMessageInput = z.infer<typeof sendChatMessageSchema>;
 
 /** `POST /api/chats/:id/messages` answers the stored message and the reply being written. */
 export const sentChatMessageSchema = z.object({ message: chatMessageSchema, reply: chatMessageSchema });
@@ -178,7 +177,6 @@ export type ChatMessagePatch = z.infer<typeof chatMessagePatchSchema>;
 
 /** `event: snapshot`: on connect, the reply being written (with its text so far), or null. */
 export const chatSnapshotEventSchema = z.object({ message: chatMessageSchema.nullable() });
-export type ChatSnapshotEvent = z.infer<typeof chatSnapshotEventSchema>;
 
 /**
  * `event: delta`: text appended to a reply being written. `offset` is where it starts in the
@@ -193,7 +191,6 @@ export type ChatDeltaEvent = z.infer<typeof chatDeltaEventSchema>;
 
 /** `event: message`: a message as it is now, after any change of its state. */
 export const chatMessageEventSchema = z.object({ message: chatMessageSchema });
-export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
 
 /** The content types `POST /api/characters/:id/chats/import` reads. */
 export const CHAT_IMPORT_TYPES = [
