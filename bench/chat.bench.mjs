@@ -114,7 +114,10 @@ async function json(server, cookie, method, path, body) {
 
 /** A chat of a new character, with its event stream open; `reply()` sends and resolves once done. */
 async function openChat(server, cookie) {
-  const character = await json(server, cookie, 'POST', '/api/characters', { name: 'Iris Vale', appearance: 'long dark hair' });
+  const character = await json(server, cookie, 'POST', '/api/characters', {
+    name: 'Iris Vale',
+    appearance: 'long dark hair',
+  });
   const chat = await json(server, cookie, 'POST', `/api/characters/${character.$id}/chats`);
   const controller = new AbortController();
   const res = await fetch(`${server.url}/api/chats/${chat.$id}/events`, {
