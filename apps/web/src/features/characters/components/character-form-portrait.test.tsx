@@ -57,7 +57,7 @@ describe('CharacterForm portrait', () => {
     expect(await screen.findByText(MESSAGES.characters.portraitGenerated)).toBeTruthy();
     expect(button('Generate').disabled).toBe(false);
     fireEvent.click(button('Edit URL'));
-    expect(field('Character Image URL').value).toBe('/api/files/one/view');
+    await vi.waitFor(() => expect(field('Character Image URL').value).toBe('/api/files/one/view'));
     expect(toast.success).not.toHaveBeenCalled();
   });
 
