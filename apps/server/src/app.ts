@@ -1,10 +1,8 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env';
 import type { DbHandle } from './db/client';
-import { AppError } from './errors/app-error';
-import { connectionErrorSummary } from './errors/database-errors';
-import { registerErrorHandler } from './errors/error-handler';
+import { frameworkErrors, registerErrorHandler } from './errors/error-handler';
 import { type Clock, systemClock } from './lib/clock';
 import { newId } from './lib/ids';
 import { ListPageCache } from './lib/list-page-cache';
@@ -14,7 +12,6 @@ import { charactersModule } from './modules/characters';
 import { type ChatProvider, chatModule } from './modules/chat';
 import { fleetModule } from './modules/fleet';
 import { type Providers, generationModule } from './modules/generation';
-
 import { healthModule } from './modules/health';
 import { mediaModule } from './modules/media';
 import { publicConfigModule } from './modules/public-config';
@@ -25,7 +22,7 @@ import { decoratePlatform } from './platform';
 import { registerOriginCheck } from './plugins/origin-check.plugin';
 import { RequestLogController } from './plugins/request-log.controller';
 import { registerSecurityHeaders } from './plugins/security-headers.plugin';
-import { registerSpa } from './plugins/spa.plugin';
+import { registerPagesAndNotFound } from './plugins/spa.plugin';
 
 export interface AppDeps {
   env: Env;
@@ -47,14 +44,6 @@ export interface AppDeps {
   chatProvider?: ChatProvider;
 }
 
-/** A JSON error answered before routing: nothing to run, frame or refer from. */
-const ERROR_ANSWER_HEADERS = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
 /**
  * Builds the Fastify app: the cross-cutting hooks, then each module, in the order of what it
  * needs (each module names its dependencies and wires itself). It never listens.
@@ -66,13 +55,7 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     logController: new RequestLogController(),
-    // Errors raised before routing (a malformed or over-long URL) answer in our error shape too.
-    // The security headers' hook has not run yet for these, so the answer carries them itself.
-    frameworkErrors: (error, _request, reply) =>
-      (reply as FastifyReply)
-        .status(error.statusCode ?? 400)
-        .headers(ERROR_ANSWER_HEADERS)
-        .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } }),
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -90,13 +73,6 @@ export async function buildApp(deps: AppDeps) {
     assetsDir: deps.assetsDir ?? findAssetsDir(),
     listCache: new ListPageCache(env.LIST_CACHE_MB * 1024 * 1024),
   });
-  const stopWatching = database.onConnectionError((error) =>
-    app.log.warn(
-      connectionErrorSummary(error),
-      'an idle database connection was lost; the pool opens another when needed',
-    ),
-  );
-  app.addHook('onClose', async () => stopWatching());
 
   await app.register(fleetModule);
   await app.register(authModule);
@@ -111,16 +87,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(generationModule, { providers: deps.providers });
   await app.register(chatModule, { provider: deps.chatProvider });
 
-  const serveIndex = deps.webDistDir ? await registerSpa(app, deps.webDistDir) : false;
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      serveIndex &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !request.url.startsWith('/api/') &&
-      request.url !== '/api';
-    if (wantsPage) return serveIndex(request, reply);
-    throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
-  });
-
+  await registerPagesAndNotFound(app, deps.webDistDir);
   return app;
 }

@@ -1,3 +1,4 @@
+import { connectionErrorSummary } from './errors/database-errors';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from './config/env';
 import type { DbHandle } from './db/client';
@@ -27,4 +28,11 @@ declare module 'fastify' {
 
 export function decoratePlatform(app: FastifyInstance, platform: Platform): void {
   app.decorate('platform', platform);
+  const stopWatching = platform.database.onConnectionError((error) =>
+    app.log.warn(
+      connectionErrorSummary(error),
+      'an idle database connection was lost; the pool opens another when needed',
+    ),
+  );
+  app.addHook('onClose', async () => stopWatching());
 }

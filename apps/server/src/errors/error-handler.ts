@@ -91,3 +91,22 @@ export function registerErrorHandler(app: FastifyInstance) {
     return answer(error, request, reply);
   });
 }
+
+/** A JSON error answered before routing: nothing to run, frame or refer from. */
+const ERROR_ANSWER_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+/**
+ * Errors raised before routing (a malformed or over-long URL) answer in our error shape too. The
+ * security headers' hook has not run yet for these, so the answer carries them itself.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply
+    .status(error.statusCode ?? 400)
+    .headers(ERROR_ANSWER_HEADERS)
+    .send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error';
 import { routePages } from './route-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,7 +12,7 @@ const NO_CACHE = 'no-cache';
  * Serves the built web app: hashed files under /assets/ are cached for a year, index.html is
  * revalidated every time, and any other non-API GET falls back to index.html so client routes reload.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string) {
+async function registerSpa(app: FastifyInstance, distDir: string) {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ distDir }, 'web build not found; serving the API only');
@@ -32,4 +33,21 @@ export async function registerSpa(app: FastifyInstance, distDir: string) {
   });
   return (request: FastifyRequest, reply: FastifyReply) =>
     reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(pageFor(request.url));
+}
+
+/**
+ * The built web app when there is one (API-only tests have none), and the answer to any other
+ * path: a page GET gets the app (client routes reload), the rest a JSON 404.
+ */
+export async function registerPagesAndNotFound(app: FastifyInstance, distDir: string | undefined) {
+  const serveIndex = distDir ? await registerSpa(app, distDir) : false;
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      serveIndex &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api/') &&
+      request.url !== '/api';
+    if (wantsPage) return serveIndex(request, reply);
+    throw AppError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+  });
 }
