@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../errors/app-error';
 import { toMessage } from './chat-documents';
 import { chatImportRoutes } from './chat-import.routes';
 import { ChatMessagesRepository } from './chat-messages.repository';
@@ -115,6 +116,15 @@ export const chatModule = fp(
           { err: error, ...context },
           'chat reply failed',
         ),
+      // The demo provider cannot call tools: it sends a picture whenever one is asked for.
+      onDone: async (userId, row) => {
+        if (provider.name !== 'demo') return;
+        // A refusal (no portrait, the generation cap) leaves the reply as written.
+        await selfies.answerAsked(userId, row).catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+          app.log.warn({ err: error, messageId: row.id }, 'the picture asked for was not started');
+        });
+      },
     });
     replyQueue.register<ChatReplyJobPayload>(CHAT_REPLY_JOB, (job) => runner.handle(job));
 

@@ -88,4 +88,26 @@ describe(`selfies in a chat (${TEST_DIALECT})`, () => {
     await waitForMessage(ctx.app, bob, chat.$id, first.message.$id, pictured);
     await waitForJob(ctx, bob, first.job.$id, 'succeeded');
   });
+
+  it('sends a picture with the demo reply to a message asking for one, and none otherwise', async () => {
+    image.release();
+    const chat = await startPortraitChat(ctx, alice);
+    const plain = await send(ctx.app, alice, chat.$id, 'How was your day?');
+    const quiet = await waitForMessage(ctx.app, alice, chat.$id, plain.reply.$id, (m) => m.status === 'done');
+    expect(quiet.attachments).toEqual([]);
+    const asked = await send(ctx.app, alice, chat.$id, 'Send me a pic from the beach!');
+    const shown = await waitForMessage(ctx.app, alice, chat.$id, asked.reply.$id, pictured);
+    expect(shown.content.length).toBeGreaterThan(0);
+    expect(image.prompts.at(-1)).toContain('Send me a pic from the beach!');
+    const noPortrait = await startChat(ctx.app, alice);
+    const refused = await send(ctx.app, alice, noPortrait.$id, 'A selfie, please?');
+    const answered = await waitForMessage(
+      ctx.app,
+      alice,
+      noPortrait.$id,
+      refused.reply.$id,
+      (m) => m.status === 'done',
+    );
+    expect(answered.attachments).toEqual([]);
+  });
 });

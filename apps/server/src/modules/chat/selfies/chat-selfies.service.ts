@@ -18,7 +18,7 @@ import type { ChatMessagesRepository, MessageChanges, MessageRow } from '../chat
 import type { ChatService } from '../chat.service';
 import type { ChatEvents } from '../events/chat-events';
 import { messageRow } from '../message-rows';
-import { sceneOf, selfiePrompt } from './selfie-prompt';
+import { asksForPicture, sceneOf, selfiePrompt } from './selfie-prompt';
 import type { SelfiesRepository } from './selfies.repository';
 
 export interface ChatSelfiesDeps {
@@ -102,8 +102,10 @@ export class ChatSelfies {
     return { message, job };
   }
 
-  /** Attaches a selfie to a reply just written (the character sends one of her own). */
-  async attachToReply(userId: string, reply: MessageRow): Promise<void> {
+  /** Attaches a selfie to a reply just written when the message it answers asked for a picture. */
+  async answerAsked(userId: string, reply: MessageRow): Promise<void> {
+    const [asked] = await this.deps.messages.before(userId, reply.chat_id, reply.seq, 1);
+    if (asked?.role !== 'user' || !asksForPicture(asked.content)) return;
     const chat = await this.deps.chats.row(userId, reply.chat_id);
     const job = await this.request(userId, chat.character_id, reply.chat_id);
     await this.attachJob(userId, reply, job);
