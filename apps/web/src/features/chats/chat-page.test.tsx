@@ -2,13 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatMessageListSchema } from '@baegen/shared';
+import { CHAT_LABELS, SELFIE_COPY, chatMessageListSchema } from '@baegen/shared';
 import { createQueryClient } from '../../lib/query-client';
 import {
   fakeCharacter,
   fakeChat,
   fakeChatContext,
   fakeChatMessage,
+  fakeGeneration,
   jsonResponse,
   stubFetch,
 } from '../../test/fake-api';
@@ -25,6 +26,16 @@ const greeting = (chatId: string) =>
     swipes: [`Hello from ${chatId}`],
   });
 
+const selfieMessage = (chatId: string) =>
+  fakeChatMessage({
+    $id: `selfie-${chatId}`,
+    chatId,
+    seq: 2,
+    content: SELFIE_COPY.sends,
+    swipes: [SELFIE_COPY.sends],
+    attachments: [{ type: 'image', jobId: 'job1', mediaId: null, url: null }],
+  });
+
 beforeEach(() => {
   stubFetch().mockImplementation(async (url) => {
     const [, chatId = '', tail] = /^\/api\/chats\/([^/?]+)(\/\w+)?/.exec(url) ?? [];
@@ -36,6 +47,9 @@ beforeEach(() => {
       );
     }
     if (tail === '/context') return jsonResponse(200, fakeChatContext());
+    if (tail === '/selfie')
+      return jsonResponse(202, { message: selfieMessage(chatId), job: fakeGeneration() });
+    if (url.startsWith('/api/generations/')) return jsonResponse(200, fakeGeneration({ status: 'running' }));
     return jsonResponse(200, fakeChat({ $id: chatId }));
   });
 });
@@ -61,5 +75,26 @@ describe('ChatPage', () => {
     expect(await screen.findByText('Hello from second')).toBeTruthy();
     const texts = within(screen.getByRole('list')).getAllByTestId('chat-message-text');
     expect(texts.map((text) => text.textContent)).toEqual(['Hello from second']);
+  });
+
+  it('asks for a selfie and shows its message following the job', async () => {
+    const fetchMock = vi.mocked(fetch);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/chats/first']}>
+          <Routes>
+            <Route path="/chats/:chatId" element={<ChatPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Hello from first')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.sendSelfie }));
+    expect(await screen.findByText(SELFIE_COPY.sends)).toBeTruthy();
+    expect(await screen.findByTestId('generation-progress')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/chats/first/selfie',
+      expect.objectContaining({ method: 'POST' }),
+    );
   });
 });
