@@ -55,18 +55,23 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The page of chat "first", with a link to chat "second". */
+function renderChat() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={['/chats/first']}>
+        <Link to="/chats/second">next</Link>
+        <Routes>
+          <Route path="/chats/:chatId" element={<ChatPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('ChatPage', () => {
   it('shows her name, the context usage, and only the messages of the chat it opens', async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/chats/first']}>
-          <Link to="/chats/second">next</Link>
-          <Routes>
-            <Route path="/chats/:chatId" element={<ChatPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderChat();
     expect(await screen.findByText('Hello from first')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Luna Vale' })).toBeTruthy();
     expect(await screen.findByText('1,234 / 7,792 tokens')).toBeTruthy();
@@ -79,15 +84,7 @@ describe('ChatPage', () => {
 
   it('asks for a selfie and shows its message following the job', async () => {
     const fetchMock = vi.mocked(fetch);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/chats/first']}>
-          <Routes>
-            <Route path="/chats/:chatId" element={<ChatPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderChat();
     expect(await screen.findByText('Hello from first')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.sendSelfie }));
     expect(await screen.findByText(SELFIE_COPY.sends)).toBeTruthy();
