@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { IMAGE_OUTPUTS } from '@baegen/shared/contract';
 
 /** PROVIDER_RETRY_MAX_MS and PROVIDER_RETRY_BASE_MS when unset; also the policy of a caller given none. */
 export const PROVIDER_RETRY_DEFAULTS = { maxMs: 30_000, baseMs: 500 } as const;
@@ -111,6 +112,8 @@ const envSchema = z.object({
   CHAT_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
   /** Replies written at once by one instance, on a queue of their own beside the generations'. */
   CHAT_CONCURRENCY: z.coerce.number().int().min(1).default(20),
+  /** Pictures one selfie job makes; the first is the one the chat shows and saves. */
+  SELFIE_OUTPUTS: z.coerce.number().int().min(1).max(IMAGE_OUTPUTS).default(1),
 
   // Jobs
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).default(2),

@@ -199,6 +199,8 @@ export interface ChatMessagesTable {
   error_message: string | null;
   /** JSON array of the shared ChatAttachment. */
   attachments: string;
+  /** The generation job making the message's picture, until its end is recorded. */
+  selfie_job_id: string | null;
   tokens: number | null;
   model: string | null;
   /** Raised by every edit, guarding read-modify-writes. */

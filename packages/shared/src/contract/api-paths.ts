@@ -6,9 +6,14 @@ import { DEFAULT_AVATAR_SIZE } from './constants';
 export const SAMPLE_VIDEO_URL = '/samples/sample-video.mp4';
 
 /** URL of the default avatar seeded by a name (docs/product.md §3.5). */
+const DEFAULT_AVATAR_PATH = '/api/avatars/shapes';
+
 export function defaultAvatarUrl(seed: string, size = DEFAULT_AVATAR_SIZE): string {
-  return `/api/avatars/shapes?seed=${encodeURIComponent(seed)}&size=${size}`;
+  return `${DEFAULT_AVATAR_PATH}?seed=${encodeURIComponent(seed)}&size=${size}`;
 }
+
+/** Whether a character's picture is a default avatar (or none) rather than a portrait of her. */
+export const isDefaultAvatarUrl = (url: string) => url === '' || url.startsWith(DEFAULT_AVATAR_PATH);
 
 /** Where the API serves a stored file inline. */
 export function fileViewUrl(fileId: string): string {

@@ -10,3 +10,4 @@ export * from './character-cards';
 export * from './list-options';
 export * from './bulk';
 export * from './chats';
+export * from './chat-selfies';

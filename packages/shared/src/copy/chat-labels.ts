@@ -57,6 +57,11 @@ export const CHAT_LABELS = {
   loadingChats: 'Loading chats',
   opening: 'Opening the chat…',
   openFailed: 'Could not open a chat with this character.',
+  sendSelfie: 'Send me a selfie',
+  selfieAlt: (name: string) => `A selfie of ${name}`,
+  selfieOpen: 'Open the picture full size',
+  selfieWaiting: 'Taking the picture…',
+  retrySelfie: 'Retry',
   contextLabel: 'Context used',
   contextUsage: (used: number, budget: number) =>
     `${used.toLocaleString('en-US')} / ${budget.toLocaleString('en-US')} tokens`,

@@ -10,6 +10,7 @@ import * as mediaGeneration from './008-media-generation';
 import * as characterCards from './009-character-cards';
 import * as taskLeases from './010-task-leases';
 import * as chats from './011-chats';
+import * as chatSelfies from './012-chat-selfies';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-character-cards': characterCards,
   '010-task-leases': taskLeases,
   '011-chats': chats,
+  '012-chat-selfies': chatSelfies,
 };
 
 export const migrationProvider: MigrationProvider = {

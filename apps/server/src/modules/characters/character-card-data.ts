@@ -28,6 +28,8 @@ export interface CharacterCardData {
   system_prompt: string;
   post_history_instructions: string;
   character_book: CardLorebook | null;
+  /** The positive prompt of the card's `extensions.sd_character_prompt` (picture makers' field), or ''. */
+  sd_prompt: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -36,6 +38,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function lorebookOf(value: unknown): CardLorebook | null {
   if (!isRecord(value) || !Array.isArray(value.entries)) return null;
   return { ...value, entries: value.entries.filter(isRecord) };
+}
+
+function sdPromptOf(extensions: unknown): string {
+  const prompt = isRecord(extensions) ? extensions.sd_character_prompt : undefined;
+  return isRecord(prompt) && typeof prompt.positive === 'string' ? prompt.positive.trim() : '';
 }
 
 export function cardDataOf(row: CharacterRow): CharacterCardData {
@@ -60,5 +67,6 @@ export function cardDataOf(row: CharacterRow): CharacterCardData {
     system_prompt: text('system_prompt'),
     post_history_instructions: text('post_history_instructions'),
     character_book: lorebookOf(data.character_book),
+    sd_prompt: sdPromptOf(data.extensions),
   };
 }

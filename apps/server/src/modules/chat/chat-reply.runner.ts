@@ -24,6 +24,8 @@ export interface ReplyRunnerDeps {
   leaseMs: number;
   flushMs: number;
   onError(error: unknown, context: Record<string, unknown>): void;
+  /** Told of each reply written to its end (the demo provider sends a picture when asked). */
+  onDone(userId: string, row: MessageRow): Promise<void>;
 }
 
 /**
@@ -141,5 +143,12 @@ export class ChatReplyRunner {
     if (!row) return;
     await this.deps.touch(userId, row.chat_id, now);
     await this.deps.events.message(userId, toMessage(row));
+    if (row.status === 'done') {
+      await this.deps
+        .onDone(userId, row)
+        .catch((error: unknown) =>
+          this.deps.onError(error, { messageId: row.id, during: 'after the reply' }),
+        );
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../errors/app-error';
 import { toMessage } from './chat-documents';
 import { chatImportRoutes } from './chat-import.routes';
 import { ChatMessagesRepository } from './chat-messages.repository';
@@ -21,6 +22,9 @@ import { type ChatProvider, ChatProviderError } from './providers/chat-provider.
 import { createChatProvider } from './providers/create-chat-provider';
 import { ReplyPrompt } from './reply-prompt';
 import { ReplyStopper } from './reply-stopper';
+import { chatSelfiesRoutes } from './selfies/chat-selfies.routes';
+import { ChatSelfies } from './selfies/chat-selfies.service';
+import { SelfiesRepository } from './selfies/selfies.repository';
 import { RunningReplies } from './running-replies';
 import { StreamSlots } from './stream-slots';
 
@@ -74,6 +78,21 @@ export const chatModule = fp(
       clock,
     });
 
+    const selfies = new ChatSelfies({
+      chats,
+      messages: messageRows,
+      selfies: new SelfiesRepository(db),
+      events,
+      generation: app.generation,
+      characters: app.characters,
+      saveMedia: (userId, media, id) =>
+        app.media.service.create(userId, { ...media, type: 'image', thumbnail: media.url }, id),
+      outputs: env.SELFIE_OUTPUTS,
+      clock,
+    });
+    app.generation.onFinished((userId, job) => selfies.settle(userId, job));
+    app.scheduler.add({ name: 'chat-selfies', everyMs: env.CHAT_LEASE_MS, run: () => selfies.sweep() });
+
     const prompt = new ReplyPrompt({
       chats: chatRows,
       messages: messageRows,
@@ -97,6 +116,15 @@ export const chatModule = fp(
           { err: error, ...context },
           'chat reply failed',
         ),
+      // The demo provider cannot call tools: it sends a picture whenever one is asked for.
+      onDone: async (userId, row) => {
+        if (provider.name !== 'demo') return;
+        // A refusal (no portrait, the generation cap) leaves the reply as written.
+        await selfies.answerAsked(userId, row).catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+          app.log.warn({ err: error, messageId: row.id }, 'the picture asked for was not started');
+        });
+      },
     });
     replyQueue.register<ChatReplyJobPayload>(CHAT_REPLY_JOB, (job) => runner.handle(job));
 
@@ -109,7 +137,10 @@ export const chatModule = fp(
     });
     app.scheduler.add({ name: 'chat-upkeep', everyMs: env.CHAT_LEASE_MS, run: () => upkeep.run() });
     // A reply left by a process that died before this one started is ended now, not an interval later.
-    app.addHook('onReady', () => app.scheduler.run('chat-upkeep'));
+    app.addHook('onReady', async () => {
+      await app.scheduler.run('chat-upkeep');
+      await app.scheduler.run('chat-selfies');
+    });
 
     const relay = new ChatEventsRelay({
       hub,
@@ -142,6 +173,7 @@ export const chatModule = fp(
       slots,
     });
     await app.register(chatImportRoutes, { prefix: '/api', transfer });
+    await app.register(chatSelfiesRoutes, { prefix: '/api', selfies, rateLimit: app.generation.rateLimit });
   },
-  { name: 'chat', dependencies: ['fleet', 'auth', 'characters', 'queue'] },
+  { name: 'chat', dependencies: ['fleet', 'auth', 'characters', 'media', 'queue', 'generation'] },
 );

@@ -1,4 +1,4 @@
-import type { ChatMessageStatus, ChatRole } from '@baegen/shared/contract';
+import type { ChatAttachment, ChatMessageStatus, ChatRole } from '@baegen/shared/contract';
 import { newId } from '../../lib/ids';
 import type { NewMessageRow } from './chats.repository';
 
@@ -13,6 +13,8 @@ export function messageRow(fields: {
   createdAt?: string;
   tokens?: number | null;
   model?: string | null;
+  /** A picture being made by this generation job. */
+  selfieJobId?: string;
 }): NewMessageRow {
   const swipes = fields.swipes ?? [fields.content];
   return {
@@ -24,7 +26,12 @@ export function messageRow(fields: {
     status: fields.status,
     error_code: null,
     error_message: null,
-    attachments: '[]',
+    attachments: JSON.stringify(
+      fields.selfieJobId
+        ? [{ type: 'image', jobId: fields.selfieJobId, mediaId: null, url: null } satisfies ChatAttachment]
+        : [],
+    ),
+    selfie_job_id: fields.selfieJobId ?? null,
     tokens: fields.tokens ?? null,
     model: fields.model ?? null,
     revision: 0,

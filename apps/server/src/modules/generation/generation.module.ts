@@ -9,7 +9,8 @@ import type { StreamSource } from './events/generation-events.stream';
 import { GenerationOutputsRepository } from './generation-outputs.repository';
 import { GenerationProvenance } from './generation-provenance';
 import { GenerationRepository } from './generation.repository';
-import { generationRoutes } from './generation.routes';
+import type { GenerationFinishedListener } from './generation.port';
+import { generationRoutes, generationRateLimit } from './generation.routes';
 import { GenerationRunner } from './generation.runner';
 import { GENERATION_JOB, type GenerationJobPayload, GenerationService } from './generation.service';
 import { ProviderWork } from './provider-work';
@@ -59,6 +60,7 @@ export const generationModule = fp(
     app.media.useProvenance(provenance);
     const hub = new GenerationEventsHub();
     const running = new RunningJobs();
+    const finished: GenerationFinishedListener[] = [];
     const service = new GenerationService({
       repo,
       queue: app.queue,
@@ -70,6 +72,20 @@ export const generationModule = fp(
       characters: app.characters,
       maxActive: env.GENERATION_MAX_ACTIVE,
       providerFor: (kind) => (kind === 'video' ? providers.video.name : providers.image.name),
+      onFinished: (userId, job) => {
+        for (const listener of finished) {
+          listener(userId, job).catch((error: unknown) =>
+            app.log.error({ err: error, jobId: job.$id }, 'a listener of finished jobs failed'),
+          );
+        }
+      },
+    });
+    app.decorate('generation', {
+      create: (userId, input) => service.create(userId, input),
+      get: (userId, id) => service.get(userId, id),
+      cancel: (userId, id) => service.cancel(userId, id),
+      onFinished: (listener) => void finished.push(listener),
+      rateLimit: generationRateLimit(env),
     });
     const runner = new GenerationRunner(
       repo,

@@ -39,7 +39,7 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
 }
 
 /** The per-user limit on generation requests: one key for jobs and the synchronous routes. */
-function generationRateLimit(env: Env) {
+export function generationRateLimit(env: Env) {
   return {
     max: env.GENERATION_RATE_LIMIT_MAX,
     timeWindow: env.GENERATION_RATE_LIMIT_WINDOW_MS,

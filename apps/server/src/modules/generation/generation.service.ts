@@ -41,6 +41,8 @@ export interface GenerationDeps {
   maxActive: number;
   /** The provider a kind of job runs on, recorded with the job. */
   providerFor(kind: Generation['kind']): string;
+  /** Told of every job that ends here. */
+  onFinished(userId: string, job: Generation): void;
 }
 
 /** Refuses text that sexualises minors (422 PROMPT_REFUSED) before any provider sees it. */
@@ -272,5 +274,6 @@ export class GenerationService {
   private async announce(userId: string, job: Generation): Promise<void> {
     const seq = await this.repo.appendEvent(userId, job.$id, JSON.stringify(job), this.now());
     this.deps.hub.publish(userId, { seq, job });
+    if (!isActiveGeneration(job)) this.deps.onFinished(userId, job);
   }
 }

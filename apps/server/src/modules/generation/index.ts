@@ -1,2 +1,3 @@
 export { generationModule } from './generation.module';
+export type { GenerationPort } from './generation.port';
 export type { Providers } from './providers/create-providers';

@@ -83,6 +83,7 @@ function ChatView({ chatId }: { chatId: string }) {
             onRegenerate: actions.regenerate,
             onContinue: actions.continueReply,
             onSwipe: actions.swipe,
+            onRetrySelfie: actions.retrySelfie,
           }}
         />
       ) : (
@@ -100,6 +101,7 @@ function ChatView({ chatId }: { chatId: string }) {
         streaming={busy}
         onSend={actions.send}
         onStop={actions.stop}
+        onSelfie={actions.selfie}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

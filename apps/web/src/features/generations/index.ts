@@ -5,6 +5,7 @@ export {
   refreshUnsavedGenerations,
   useActiveGenerations,
   useCreateGeneration,
+  useGeneration,
 } from './api/generations.queries';
 export { GenerationIndicator } from './components/generation-indicator';
 export { GenerationProgress } from './components/generation-progress';

@@ -4,6 +4,8 @@ import {
   chatMessageSchema,
   chatPaths,
   chatSchema,
+  selfiePaths,
+  selfieStartedSchema,
   sentChatMessageSchema,
 } from '@baegen/shared';
 import { api, apiNoContent } from '../../../lib/api-client';
@@ -42,4 +44,12 @@ export function patchMessage(chatId: string, messageId: string, patch: ChatMessa
 
 export function deleteMessage(chatId: string, messageId: string) {
   return apiNoContent(chatPaths.message(chatId, messageId), { method: 'DELETE' });
+}
+
+export function requestSelfie(chatId: string) {
+  return api(selfiePaths.start(chatId), selfieStartedSchema, { method: 'POST', body: {} });
+}
+
+export function retrySelfie(chatId: string, messageId: string) {
+  return api(selfiePaths.retry(chatId, messageId), selfieStartedSchema, { method: 'POST' });
 }

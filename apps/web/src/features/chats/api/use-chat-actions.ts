@@ -8,6 +8,8 @@ import {
   deleteMessage,
   patchMessage,
   regenerateReply,
+  requestSelfie,
+  retrySelfie,
   sendMessage,
   stopReply,
 } from './chat-requests';
@@ -46,6 +48,9 @@ export function useChatActions(chatId: string, dispatch: Dispatch<ChatThreadActi
       void attempt(async () => upsert(await patchMessage(chatId, message.$id, { swipeIndex }))),
     edit: (message: ChatMessage, content: string) =>
       attempt(async () => upsert(await patchMessage(chatId, message.$id, { content }))),
+    selfie: () => void attempt(async () => upsert((await requestSelfie(chatId)).message)),
+    retrySelfie: (message: ChatMessage) =>
+      void attempt(async () => upsert((await retrySelfie(chatId, message.$id)).message)),
     remove: (message: ChatMessage) =>
       attempt(async () => {
         await deleteMessage(chatId, message.$id);

@@ -6,6 +6,7 @@ import { ChatComposer } from './chat-composer';
 function renderComposer({ streaming = false, accepted = true, chatId = 'chat1' } = {}) {
   const onSend = vi.fn(async (_content: string) => accepted);
   const onStop = vi.fn();
+  const onSelfie = vi.fn();
   const view = render(
     <ChatComposer
       chatId={chatId}
@@ -13,10 +14,11 @@ function renderComposer({ streaming = false, accepted = true, chatId = 'chat1' }
       streaming={streaming}
       onSend={onSend}
       onStop={onStop}
+      onSelfie={onSelfie}
     />,
   );
   const box = screen.getByRole('textbox', { name: CHAT_LABELS.composerLabel }) as HTMLTextAreaElement;
-  return { onSend, onStop, box, view };
+  return { onSend, onStop, onSelfie, box, view };
 }
 
 const type = (box: HTMLTextAreaElement, value: string) => fireEvent.change(box, { target: { value } });
@@ -79,5 +81,11 @@ describe('ChatComposer', () => {
     expect(screen.queryByRole('button', { name: CHAT_LABELS.send })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.stop }));
     expect(onStop).toHaveBeenCalledOnce();
+  });
+
+  it('asks for a selfie, even while a reply streams', () => {
+    const { onSelfie } = renderComposer({ streaming: true });
+    fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.sendSelfie }));
+    expect(onSelfie).toHaveBeenCalledOnce();
   });
 });

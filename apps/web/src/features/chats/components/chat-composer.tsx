@@ -1,4 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { Camera } from 'lucide-react';
 import { CHAT_LABELS, CHAT_LIMITS } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { CHAT_FIELD_CLASSES } from './field-classes';
@@ -12,10 +13,19 @@ export interface ChatComposerProps {
   /** Sends the text; resolves true once the server has it, so the draft can be cleared. */
   onSend: (content: string) => Promise<boolean>;
   onStop: () => void;
+  /** Asks the character for a picture of her. */
+  onSelfie: () => void;
 }
 
 /** The message box: Enter sends, Shift+Enter starts a new line, the draft survives a reload. */
-export function ChatComposer({ chatId, characterName, streaming, onSend, onStop }: ChatComposerProps) {
+export function ChatComposer({
+  chatId,
+  characterName,
+  streaming,
+  onSend,
+  onStop,
+  onSelfie,
+}: ChatComposerProps) {
   const [draft, setDraft] = useChatDraft(chatId);
   const [sending, setSending] = useState(false);
   const canSend = !streaming && !sending && draft.trim().length > 0;
@@ -53,6 +63,14 @@ export function ChatComposer({ chatId, characterName, streaming, onSend, onStop 
         onKeyDown={onKeyDown}
         className={`${CHAT_FIELD_CLASSES} min-h-12 flex-1 resize-y`}
       />
+      <Button
+        variant="secondary"
+        onClick={onSelfie}
+        aria-label={CHAT_LABELS.sendSelfie}
+        title={CHAT_LABELS.sendSelfie}
+      >
+        <Camera className="size-4" aria-hidden />
+      </Button>
       {streaming ? (
         <Button variant="secondary" onClick={onStop}>
           {CHAT_LABELS.stop}

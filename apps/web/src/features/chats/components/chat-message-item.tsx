@@ -4,6 +4,7 @@ import type { LucideIcon } from 'lucide-react';
 import { CHAT_LABELS, CHAT_LIMITS, type ChatMessage } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { ChatImageAttachment } from './chat-image-attachment';
 import { CHAT_FIELD_CLASSES } from './field-classes';
 
 export interface ChatMessageActions {
@@ -12,6 +13,7 @@ export interface ChatMessageActions {
   onRegenerate: (message: ChatMessage) => void;
   onContinue: (message: ChatMessage) => void;
   onSwipe: (message: ChatMessage, swipeIndex: number) => void;
+  onRetrySelfie: (message: ChatMessage) => void;
 }
 
 const ACTION = 'grid size-8 place-items-center rounded-full text-ink-300 hover:bg-ink-800 hover:text-ink-100';
@@ -137,6 +139,15 @@ export function ChatMessageItem({
             {message.content || (streaming ? CHAT_LABELS.writing(characterName) : '')}
           </p>
         )}
+        {message.attachments.map((attachment, index) => (
+          <ChatImageAttachment
+            key={attachment.jobId ?? index}
+            attachment={attachment}
+            characterName={characterName}
+            failed={message.status === 'failed'}
+            onRetry={() => actions.onRetrySelfie(message)}
+          />
+        ))}
         {message.status === 'failed' && message.error ? (
           <p role="alert" className="mt-1 text-sm text-red-400">
             {message.error.message}

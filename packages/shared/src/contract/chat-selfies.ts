@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { LIMITS } from './constants';
+import { chatMessageSchema } from './chats';
+import { generationSchema } from './generations';
+import { safeText } from './schemas';
+
+/** Error codes of the chat's selfies (issue 26). */
+export const SELFIE_ERROR_CODES = {
+  /** The character shows a default avatar: a selfie has no face to start from. */
+  noPortrait: 'CHARACTER_HAS_NO_PORTRAIT',
+  /** Retry on a message with no picture that failed. */
+  notRetryable: 'SELFIE_NOT_RETRYABLE',
+  /** What a selfie whose job was cancelled records as its error's code. */
+  cancelled: 'SELFIE_CANCELLED',
+  /** What a selfie whose job failed without a code records. */
+  failed: 'SELFIE_FAILED',
+} as const;
+
+/** What the server says of selfies; the web app shows the same strings. */
+export const SELFIE_COPY = {
+  /** The text of the message that carries a selfie. */
+  sends: '*sends a selfie*',
+  noPortrait: 'This character has no portrait yet. Give her a picture first, then ask for a selfie.',
+  notRetryable: 'Only a picture that failed or was cancelled can be made again.',
+  cancelled: 'The picture was cancelled.',
+  failed: 'The picture could not be made. Please try again.',
+} as const;
+
+/** `POST /api/chats/:id/selfie`: the scene; without it the last messages describe the moment. */
+export const selfieRequestSchema = z.strictObject({
+  prompt: safeText().trim().min(1).max(LIMITS.prompt).optional(),
+});
+
+/** The message that carries the selfie, and the job making it. */
+export const selfieStartedSchema = z.object({ message: chatMessageSchema, job: generationSchema });
+export type SelfieStarted = z.infer<typeof selfieStartedSchema>;
+
+export const selfiePaths = {
+  start: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/selfie`,
+  retry: (chatId: string, messageId: string) =>
+    `/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/selfie/retry`,
+} as const;
