@@ -26,6 +26,14 @@ export const SELFIE_COPY = {
   failed: 'The picture could not be made. Please try again.',
 } as const;
 
+/** The function a chat model is offered to send a picture of the character on its own (issue 26). */
+export const SELFIE_TOOL = {
+  name: 'send_selfie',
+  description:
+    'Send the user a photo of yourself, as you look now, when they ask for one or when a picture suits the moment.',
+  sceneDescription: 'What the photo shows: where you are, what you are doing and wearing, in a short phrase.',
+} as const;
+
 /** `POST /api/chats/:id/selfie`: the scene; without it the last messages describe the moment. */
 export const selfieRequestSchema = z.strictObject({
   prompt: safeText().trim().min(1).max(LIMITS.prompt).optional(),

@@ -6,7 +6,7 @@ import type { MessageChanges, MessageRow } from './chat-messages.repository';
 import type { ChatReplyJobPayload } from './chat-reply.job';
 import type { ChatRepliesRepository } from './chat-replies.repository';
 import type { ChatEvents } from './events/chat-events';
-import type { ChatProvider, ChatRequest } from './providers/chat-provider.port';
+import type { ChatProvider, ChatRequest, ChatToolCall } from './providers/chat-provider.port';
 import { ReplyWriter } from './reply-writer';
 import { ReplyStopped, type RunningReplies } from './running-replies';
 
@@ -24,8 +24,8 @@ export interface ReplyRunnerDeps {
   leaseMs: number;
   flushMs: number;
   onError(error: unknown, context: Record<string, unknown>): void;
-  /** Told of each reply written to its end (the demo provider sends a picture when asked). */
-  onDone(userId: string, row: MessageRow): Promise<void>;
+  /** Told of each reply written to its end, with the functions the model called in it. */
+  onDone(userId: string, row: MessageRow, calls: ChatToolCall[]): Promise<void>;
 }
 
 /**
@@ -70,20 +70,27 @@ export class ChatReplyRunner {
     const signal = AbortSignal.any([job.signal, controller.signal]);
     try {
       let completionTokens: number | null = null;
+      const calls: ChatToolCall[] = [];
       const request = await this.deps.prompt(userId, taken);
       for await (const chunk of this.deps.provider.stream(request, signal)) {
         if (chunk.type === 'text') writer.push(chunk.text);
+        else if (chunk.type === 'tool') calls.push(chunk);
         else completionTokens = chunk.completionTokens;
       }
       // A provider may end quietly once aborted: what was asked for then is a stop, not an answer.
       signal.throwIfAborted();
       await writer.flush();
       if (writer.lost) return;
-      await this.finish(userId, taken, {
-        status: 'done',
-        tokens: completionTokens === null ? null : (taken.tokens ?? 0) + completionTokens,
-        model: this.deps.provider.model,
-      });
+      await this.finish(
+        userId,
+        taken,
+        {
+          status: 'done',
+          tokens: completionTokens === null ? null : (taken.tokens ?? 0) + completionTokens,
+          model: this.deps.provider.model,
+        },
+        calls,
+      );
     } catch (error) {
       await this.settle(userId, taken, writer, error, { queue: job.signal, stop: controller.signal });
     } finally {
@@ -134,7 +141,12 @@ export class ChatReplyRunner {
     });
   }
 
-  private async finish(userId: string, taken: MessageRow, changes: MessageChanges) {
+  private async finish(
+    userId: string,
+    taken: MessageRow,
+    changes: MessageChanges,
+    calls: ChatToolCall[] = [],
+  ) {
     const now = this.iso();
     const row = await this.deps.replies.finish(userId, taken.id, this.deps.instanceId, {
       ...changes,
@@ -145,7 +157,7 @@ export class ChatReplyRunner {
     await this.deps.events.message(userId, toMessage(row));
     if (row.status === 'done') {
       await this.deps
-        .onDone(userId, row)
+        .onDone(userId, row, calls)
         .catch((error: unknown) =>
           this.deps.onError(error, { messageId: row.id, during: 'after the reply' }),
         );

@@ -23,7 +23,7 @@ import { createChatProvider } from './providers/create-chat-provider';
 import { ReplyPrompt } from './reply-prompt';
 import { ReplyStopper } from './reply-stopper';
 import { chatSelfiesRoutes } from './selfies/chat-selfies.routes';
-import { ChatSelfies } from './selfies/chat-selfies.service';
+import { ChatSelfies, SEND_SELFIE_TOOL } from './selfies/chat-selfies.service';
 import { SelfiesRepository } from './selfies/selfies.repository';
 import { RunningReplies } from './running-replies';
 import { StreamSlots } from './stream-slots';
@@ -105,7 +105,7 @@ export const chatModule = fp(
       events,
       running,
       provider,
-      prompt: (userId, row) => prompt.build(userId, row),
+      prompt: async (userId, row) => ({ ...(await prompt.build(userId, row)), tools: [SEND_SELFIE_TOOL] }),
       touch: (userId, chatId, now) => chatRows.touch(userId, chatId, now),
       clock,
       instanceId,
@@ -116,11 +116,14 @@ export const chatModule = fp(
           { err: error, ...context },
           'chat reply failed',
         ),
-      // The demo provider cannot call tools: it sends a picture whenever one is asked for.
-      onDone: async (userId, row) => {
-        if (provider.name !== 'demo') return;
+      onDone: async (userId, row, calls) => {
+        // The demo provider cannot call tools: it sends a picture whenever one is asked for.
+        const answer =
+          provider.name === 'demo'
+            ? selfies.answerAsked(userId, row)
+            : selfies.answerCalls(userId, row, calls);
         // A refusal (no portrait, the generation cap) leaves the reply as written.
-        await selfies.answerAsked(userId, row).catch((error: unknown) => {
+        await answer.catch((error: unknown) => {
           if (!(error instanceof AppError)) throw error;
           app.log.warn({ err: error, messageId: row.id }, 'the picture asked for was not started');
         });

@@ -8,11 +8,25 @@ export interface ChatRequest {
   maxTokens: number;
   /** Which try at this reply it is (its swipe's index): a Regenerate asks for another answer. */
   variant?: number;
+  /** Functions the model may call; a provider that cannot call any ignores them. */
+  tools?: ChatTool[];
+}
+
+/** A function offered to the model, its arguments described by a JSON schema. */
+export interface ChatTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
 }
 
 export type ChatChunk =
   /** Visible reply text, in order. */
-  { type: 'text'; text: string } | { type: 'usage'; promptTokens: number; completionTokens: number };
+  | { type: 'text'; text: string }
+  | { type: 'usage'; promptTokens: number; completionTokens: number }
+  /** A function the model called, once its arguments are complete; arguments that are not JSON read as {}. */
+  | { type: 'tool'; name: string; arguments: Record<string, unknown> };
+
+export type ChatToolCall = Extract<ChatChunk, { type: 'tool' }>;
 
 export interface ChatProvider {
   /** 'demo' | 'openai' */

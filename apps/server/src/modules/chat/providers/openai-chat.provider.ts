@@ -5,7 +5,7 @@ import {
   type ChatRequest,
   type Sleep,
 } from './chat-provider.port';
-import { errorMessageOf, readCompletion, readStreamEvent, type StreamPart } from './openai-stream';
+import { ToolCalls, errorMessageOf, readCompletion, readStreamEvent, type StreamPart } from './openai-stream';
 import { RETRY, backoffMs, isRetryableStatus, retryAfterMs } from './retry-policy';
 import { sseEvents } from './sse-parser';
 
@@ -34,6 +34,9 @@ class RetryableError extends ChatProviderError {
   }
 }
 
+/** A 400 that names the tools: the server or its model takes no `tools`, asked again without them. */
+class ToolsRefusedError extends ChatProviderError {}
+
 /**
  * Streamed chat completions from any OpenAI-compatible API: OpenAI, OpenRouter, Ollama (`/v1`),
  * llama.cpp's server, vLLM. Spoken with fetch rather than a vendor SDK, so every quirk of their
@@ -57,6 +60,16 @@ export class OpenAiChatProvider implements ChatProvider {
   }
 
   async *stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatChunk> {
+    try {
+      yield* this.retrying(request, signal);
+    } catch (error) {
+      // Refused before any answer: nothing was shown yet, so the reply starts over without tools.
+      if (!(error instanceof ToolsRefusedError)) throw error;
+      yield* this.retrying({ ...request, tools: undefined }, signal);
+    }
+  }
+
+  private async *retrying(request: ChatRequest, signal: AbortSignal): AsyncGenerator<ChatChunk> {
     const started = this.options.now();
     let waited = 0;
     for (let attempt = 1; ; attempt += 1) {
@@ -110,6 +123,9 @@ export class OpenAiChatProvider implements ChatProvider {
             max_tokens: request.maxTokens,
             stream: true,
             stream_options: { include_usage: true },
+            ...(request.tools?.length
+              ? { tools: request.tools.map((tool) => ({ type: 'function', function: tool })) }
+              : {}),
           }),
           signal: both,
         });
@@ -119,6 +135,9 @@ export class OpenAiChatProvider implements ChatProvider {
       if (!response.ok) {
         const body = await response.text().catch(() => '');
         const message = `The chat API answered ${response.status}: ${errorMessageOf(body)}`;
+        if (response.status === 400 && request.tools?.length && /tool/i.test(body)) {
+          throw new ToolsRefusedError(message);
+        }
         if (isRetryableStatus(response.status)) {
           throw new RetryableError(message, retryAfterMs(response.headers, this.options.now()));
         }
@@ -154,6 +173,7 @@ export class OpenAiChatProvider implements ChatProvider {
     failed: (error: unknown) => never,
   ): AsyncGenerator<ChatChunk> {
     let usage: StreamPart['usage'];
+    const calls = new ToolCalls();
     let text = false;
     let done = false;
     try {
@@ -164,6 +184,7 @@ export class OpenAiChatProvider implements ChatProvider {
           text = true;
           yield { type: 'text', text: part.text };
         }
+        calls.add(part.toolCalls);
         usage = part.usage ?? usage;
         if (part.done) {
           done = true;
@@ -174,8 +195,12 @@ export class OpenAiChatProvider implements ChatProvider {
       failed(error);
     }
     // Ending without [DONE] is how many servers end; without any text, though, it is a dropped line.
-    if (!text && !done) throw new RetryableError('The chat API stream ended before any reply text');
-    if (!text) throw new ChatProviderError('The chat API sent no reply text');
+    // A function call is an answer too, with or without words around it.
+    if (!text && calls.size === 0 && !done) {
+      throw new RetryableError('The chat API stream ended before any reply text');
+    }
+    if (!text && calls.size === 0) throw new ChatProviderError('The chat API sent no reply text');
+    yield* calls.chunks();
     if (usage) yield usage;
   }
 }

@@ -5,6 +5,7 @@ import {
   type SelfieStarted,
   SELFIE_COPY,
   SELFIE_ERROR_CODES,
+  SELFIE_TOOL,
   isActiveGeneration,
   isDefaultAvatarUrl,
 } from '@baegen/shared/contract';
@@ -18,7 +19,8 @@ import type { ChatMessagesRepository, MessageChanges, MessageRow } from '../chat
 import type { ChatService } from '../chat.service';
 import type { ChatEvents } from '../events/chat-events';
 import { messageRow } from '../message-rows';
-import { asksForPicture, sceneOf, selfiePrompt } from './selfie-prompt';
+import type { ChatTool, ChatToolCall } from '../providers/chat-provider.port';
+import { asksForPicture, sceneOf, sceneOfCall, selfiePrompt } from './selfie-prompt';
 import type { SelfiesRepository } from './selfies.repository';
 
 export interface ChatSelfiesDeps {
@@ -40,6 +42,17 @@ export interface ChatSelfiesDeps {
   outputs: number;
   clock: Clock;
 }
+
+/** Offered to chat models that call functions: her reply may come with a picture of her. */
+export const SEND_SELFIE_TOOL: ChatTool = {
+  name: SELFIE_TOOL.name,
+  description: SELFIE_TOOL.description,
+  parameters: {
+    type: 'object',
+    properties: { description: { type: 'string', description: SELFIE_TOOL.sceneDescription } },
+    required: ['description'],
+  },
+};
 
 /** The messages before the newest ones the scene is drawn from. */
 const SCENE_MESSAGES = 6;
@@ -106,8 +119,18 @@ export class ChatSelfies {
   async answerAsked(userId: string, reply: MessageRow): Promise<void> {
     const [asked] = await this.deps.messages.before(userId, reply.chat_id, reply.seq, 1);
     if (asked?.role !== 'user' || !asksForPicture(asked.content)) return;
+    await this.attachNew(userId, reply);
+  }
+
+  /** Attaches a selfie to a reply in which the model called for one, its scene the call's. */
+  async answerCalls(userId: string, reply: MessageRow, calls: ChatToolCall[]): Promise<void> {
+    const call = calls.find((item) => item.name === SEND_SELFIE_TOOL.name);
+    if (call) await this.attachNew(userId, reply, sceneOfCall(call.arguments.description));
+  }
+
+  private async attachNew(userId: string, reply: MessageRow, scene?: string) {
     const chat = await this.deps.chats.row(userId, reply.chat_id);
-    const job = await this.request(userId, chat.character_id, reply.chat_id);
+    const job = await this.request(userId, chat.character_id, reply.chat_id, scene);
     await this.attachJob(userId, reply, job);
     await this.check(userId, job.$id);
   }

@@ -8,6 +8,18 @@ const SCENE_CHARS = 200;
 
 export const asksForPicture = (text: string) => ASKS_FOR_PICTURE.test(text);
 
+const plainText = (text: string) =>
+  text
+    .replace(/[*_"“”~`]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The scene a model gave when it called for a picture; without one the last messages tell it. */
+export function sceneOfCall(description: unknown): string | undefined {
+  const scene = typeof description === 'string' ? plainText(description).slice(0, SCENE_CHARS).trim() : '';
+  return scene || undefined;
+}
+
 /**
  * The current moment in a few words, drawn from the last message the user wrote: its first
  * sentence, without roleplay marks. Extractive, so it works offline with any chat provider.
@@ -15,10 +27,7 @@ export const asksForPicture = (text: string) => ASKS_FOR_PICTURE.test(text);
 export function sceneOf(messages: { role: string; content: string }[]): string {
   const last = [...messages].reverse().find((message) => message.role === 'user');
   if (!last) return '';
-  const plain = last.content
-    .replace(/[*_"“”~`]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const plain = plainText(last.content);
   const sentence = plain.split(/(?<=[.!?])\s/)[0] ?? '';
   return sentence.slice(0, SCENE_CHARS).trim();
 }
