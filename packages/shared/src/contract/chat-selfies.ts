@@ -24,7 +24,12 @@ export const SELFIE_COPY = {
   notRetryable: 'Only a picture that failed or was cancelled can be made again.',
   cancelled: 'The picture was cancelled.',
   failed: 'The picture could not be made. Please try again.',
+  /** The text of an exported selfie line, as SillyTavern writes the pictures it sends. */
+  exported: (scene: string) => `[{{char}} sends a picture that contains: ${scene}]`,
 } as const;
+
+/** A line SillyTavern wrote for a picture sent in the chat, whatever name it gave the sender. */
+export const SENT_PICTURE_LINE = /^\[[^\]\n]* sends a picture that contains: [\s\S]*\]$/;
 
 /** The function a chat model is offered to send a picture of the character on its own (issue 26). */
 export const SELFIE_TOOL = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_COPY } from '@baegen/shared';
+import { CHAT_COPY, SELFIE_COPY } from '@baegen/shared';
 import { InvalidJsonlError, fromJsonl, humanizedDate, toJsonl } from './chat-jsonl';
 
 const chat = {
@@ -143,6 +143,58 @@ describe('SillyTavern chat JSONL', () => {
     expect((caught as InvalidJsonlError).message).toBe(
       line === null ? CHAT_COPY.invalidChat : CHAT_COPY.invalidChatLine(line),
     );
+  });
+
+  it('writes a picture as SillyTavern does, its scene standing for a picture with no words', () => {
+    const picture = (content: string, url: string) => ({
+      ...chat.messages[0]!,
+      content,
+      swipes: [content],
+      image: { url, scene: 'selfie, red hair, on the pier' },
+    });
+    const file = toJsonl({
+      ...chat,
+      messages: [picture(SELFIE_COPY.sends, '/api/files/f1/view'), picture('Look!', '/api/files/f2/view')],
+    });
+    const [, wordless, worded] = file
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const scene = '[{{char}} sends a picture that contains: selfie, red hair, on the pier]';
+    expect(wordless).toMatchObject({
+      mes: scene,
+      swipes: [scene],
+      extra: { image: '/api/files/f1/view', inline_image: true },
+    });
+    expect(worded).toMatchObject({
+      mes: 'Look!',
+      extra: { image: '/api/files/f2/view', inline_image: true },
+    });
+
+    const read = fromJsonl(file).messages;
+    expect(read.map(({ content, swipes, image }) => ({ content, swipes, image }))).toEqual([
+      { content: SELFIE_COPY.sends, swipes: [SELFIE_COPY.sends], image: '/api/files/f1/view' },
+      { content: 'Look!', swipes: ['Look!'], image: '/api/files/f2/view' },
+    ]);
+  });
+
+  it("reads pictures back from files of ours only, and only our files' URLs", () => {
+    const line = (image: string) =>
+      JSON.stringify({
+        mes: '[Nova sends a picture that contains: a pier]',
+        extra: { image, inline_image: true },
+      });
+    const ours = JSON.stringify({ user_name: 'U', chat_metadata: { baegen: {} } });
+    const theirs = JSON.stringify({ user_name: 'U', chat_metadata: {} });
+    const [kept, foreign] = fromJsonl(
+      [ours, line('/api/files/f1/view'), line('https://x.test/a.png')].join('\n'),
+    ).messages;
+    expect(kept).toMatchObject({ content: SELFIE_COPY.sends, image: '/api/files/f1/view' });
+    expect(foreign).toMatchObject({ content: '[Nova sends a picture that contains: a pier]', image: null });
+    expect(fromJsonl([theirs, line('/api/files/f1/view')].join('\n')).messages[0]).toMatchObject({
+      content: '[Nova sends a picture that contains: a pier]',
+      image: null,
+    });
   });
 
   it('names files by the date as SillyTavern writes it', () => {

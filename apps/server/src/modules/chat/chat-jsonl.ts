@@ -1,4 +1,10 @@
-import { CHAT_COPY, isSafeText } from '@baegen/shared/contract';
+import {
+  CHAT_COPY,
+  SELFIE_COPY,
+  SENT_PICTURE_LINE,
+  fileIdFromUrl,
+  isSafeText,
+} from '@baegen/shared/contract';
 
 /**
  * SillyTavern's chat file: JSON Lines, the first a header `{user_name, character_name,
@@ -17,6 +23,8 @@ export interface JsonlMessage {
   sentAt: string | null;
   model: string | null;
   tokens: number | null;
+  /** The URL of the picture the message carries (`extra.image`), in a file of ours only. */
+  image: string | null;
 }
 
 export interface JsonlChat {
@@ -104,6 +112,17 @@ export interface ExportedMessage {
   createdAt: string;
   model: string | null;
   tokens: number | null;
+  /** The picture the message carries; `scene` is what it shows, when known. */
+  image?: { url: string; scene: string | null } | null;
+}
+
+/**
+ * `mes` as SillyTavern has it: a picture that comes with no words of its own says what it shows,
+ * so a model reading the chat back knows what was sent.
+ */
+function mesOf(message: ExportedMessage): string {
+  const wordless = message.content.trim() === '' || message.content === SELFIE_COPY.sends;
+  return message.image?.scene && wordless ? SELFIE_COPY.exported(message.image.scene) : message.content;
 }
 
 /** The chat as a SillyTavern JSONL file. */
@@ -127,17 +146,20 @@ export function toJsonl(chat: {
     const extra = {
       ...(message.model ? { api: 'openai', model: message.model } : {}),
       ...(message.tokens !== null ? { token_count: message.tokens } : {}),
+      ...(message.image ? { image: message.image.url, inline_image: true } : {}),
     };
+    const mes = mesOf(message);
+    const swipes = message.swipes.map((swipe, index) => (index === message.swipeIndex ? mes : swipe));
     return {
       name: isUser ? chat.userName : chat.characterName,
       is_user: isUser,
       is_system: false,
       send_date: sendDate,
-      mes: message.content,
-      swipes: message.swipes,
+      mes,
+      swipes,
       swipe_id: message.swipeIndex,
       // SillyTavern reads this beside every swipe when it adds one.
-      swipe_info: message.swipes.map(() => ({ send_date: sendDate, extra: {} })),
+      swipe_info: swipes.map(() => ({ send_date: sendDate, extra: {} })),
       extra,
     };
   });
@@ -155,8 +177,19 @@ const swipeText = (value: unknown): string | null =>
       ? value.message
       : null;
 
-function readMessage(line: Record<string, unknown>): JsonlMessage | null {
-  const { mes, is_user: isUser, swipes, swipe_id: swipeId, extra } = line;
+/** A picture of ours that a line carries: only the URLs of our stored files are shown again. */
+const imageOf = (meta: Record<string, unknown>): string | null =>
+  meta.inline_image === true && typeof meta.image === 'string' && fileIdFromUrl(meta.image) !== null
+    ? meta.image
+    : null;
+
+function readMessage(line: Record<string, unknown>, ours: boolean): JsonlMessage | null {
+  const { is_user: isUser, swipes, swipe_id: swipeId, extra } = line;
+  const meta = isRecord(extra) ? extra : {};
+  const image = ours ? imageOf(meta) : null;
+  // The words written for a wordless picture stand for the picture, which comes back itself.
+  const mes =
+    image && typeof line.mes === 'string' && SENT_PICTURE_LINE.test(line.mes) ? SELFIE_COPY.sends : line.mes;
   if (typeof mes !== 'string' || (isUser !== undefined && typeof isUser !== 'boolean')) return null;
   const role = isUser ? 'user' : 'assistant';
   let texts = [mes];
@@ -171,7 +204,6 @@ function readMessage(line: Record<string, unknown>): JsonlMessage | null {
     texts[index] = mes;
   }
   if (!texts.every(isSafeText)) return null;
-  const meta = isRecord(extra) ? extra : {};
   return {
     role,
     content: mes,
@@ -183,6 +215,7 @@ function readMessage(line: Record<string, unknown>): JsonlMessage | null {
       typeof meta.token_count === 'number' && Number.isSafeInteger(meta.token_count) && meta.token_count >= 0
         ? meta.token_count
         : null,
+    image,
   };
 }
 
@@ -229,7 +262,7 @@ export function fromJsonl(text: string): JsonlChat {
   for (const [index, line] of (lines as Record<string, unknown>[]).entries()) {
     if (hasHeader && index === 0) continue;
     if (line.is_system === true) continue;
-    const message = readMessage(line);
+    const message = readMessage(line, isRecord(metadata.baegen));
     if (!message) throw new InvalidJsonlError(index + 1);
     messages.push(message);
   }

@@ -1,4 +1,10 @@
-import { CHAT_COPY, CHAT_LIMITS, type Chat, DEFAULT_CHAT_USER_NAME } from '@baegen/shared/contract';
+import {
+  CHAT_COPY,
+  CHAT_LIMITS,
+  type Chat,
+  type ChatAttachment,
+  DEFAULT_CHAT_USER_NAME,
+} from '@baegen/shared/contract';
 import type { Clock } from '../../lib/clock';
 import type { CharacterCardData } from '../characters';
 import { invalidChat } from './chat-errors';
@@ -12,8 +18,16 @@ export interface ChatTransferDeps {
   chats: ChatService;
   messages: ChatMessagesRepository;
   characters: { cardData(userId: string, id: string): Promise<CharacterCardData> };
+  /** The saved pictures messages show: what each shows, and which of the user's a URL is. */
+  media: {
+    promptsOf(userId: string, ids: string[]): Promise<Map<string, string>>;
+    idByUrl(userId: string, url: string): Promise<string | null>;
+  };
   clock: Clock;
 }
+
+const pictureOf = (row: { attachments: string }) =>
+  (JSON.parse(row.attachments) as ChatAttachment[]).find((item) => item.url !== null);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -26,6 +40,8 @@ export class ChatTransferService {
     const chat = await this.deps.chats.row(userId, chatId);
     const card = await this.deps.characters.cardData(userId, chat.character_id);
     const rows = await this.deps.messages.all(userId, chatId);
+    const mediaIds = rows.flatMap((row) => pictureOf(row)?.mediaId ?? []);
+    const scenes = mediaIds.length > 0 ? await this.deps.media.promptsOf(userId, mediaIds) : new Map();
     const body = toJsonl({
       userName: chat.user_name,
       characterName: card.name,
@@ -40,6 +56,7 @@ export class ChatTransferService {
         createdAt: row.created_at,
         model: row.model,
         tokens: row.tokens === null ? null : Number(row.tokens),
+        image: imageOf(row, scenes),
       })),
     });
     return { fileName: `${card.name}_${humanizedDate(this.deps.clock().toISOString())}.jsonl`, body };
@@ -62,7 +79,10 @@ export class ChatTransferService {
       throw error;
     }
     const now = this.deps.clock().toISOString();
-    const messages = parsed.messages.map((message) =>
+    const mediaIds = await Promise.all(
+      parsed.messages.map((message) => message.image && this.deps.media.idByUrl(userId, message.image)),
+    );
+    const messages = parsed.messages.map((message, index) =>
       messageRow({
         role: message.role,
         content: message.content,
@@ -73,6 +93,7 @@ export class ChatTransferService {
         createdAt: message.sentAt ?? now,
         tokens: message.tokens,
         model: message.model,
+        image: message.image ? { url: message.image, mediaId: mediaIds[index] ?? null } : undefined,
       }),
     );
     const title = parsed.title?.trim().slice(0, CHAT_LIMITS.title) || CHAT_COPY.defaultTitle(card.name);
@@ -80,4 +101,10 @@ export class ChatTransferService {
     const memory = (parsed.memory ?? '').slice(0, CHAT_LIMITS.memory);
     return this.deps.chats.insert(userId, characterId, { title, userName, memory }, messages);
   }
+}
+
+function imageOf(row: { attachments: string }, scenes: Map<string, string>) {
+  const picture = pictureOf(row);
+  if (!picture?.url) return null;
+  return { url: picture.url, scene: (picture.mediaId && scenes.get(picture.mediaId)) || null };
 }

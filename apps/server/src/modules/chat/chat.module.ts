@@ -75,6 +75,7 @@ export const chatModule = fp(
       chats,
       messages: messageRows,
       characters: app.characters,
+      media: app.media.service,
       clock,
     });
 

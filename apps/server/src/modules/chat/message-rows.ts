@@ -15,8 +15,15 @@ export function messageRow(fields: {
   model?: string | null;
   /** A picture being made by this generation job. */
   selfieJobId?: string;
+  /** A picture made before (an imported chat's). */
+  image?: { url: string; mediaId: string | null };
 }): NewMessageRow {
   const swipes = fields.swipes ?? [fields.content];
+  const attachments: ChatAttachment[] = fields.selfieJobId
+    ? [{ type: 'image', jobId: fields.selfieJobId, mediaId: null, url: null }]
+    : fields.image
+      ? [{ type: 'image', jobId: null, ...fields.image }]
+      : [];
   return {
     id: newId(),
     role: fields.role,
@@ -26,11 +33,7 @@ export function messageRow(fields: {
     status: fields.status,
     error_code: null,
     error_message: null,
-    attachments: JSON.stringify(
-      fields.selfieJobId
-        ? [{ type: 'image', jobId: fields.selfieJobId, mediaId: null, url: null } satisfies ChatAttachment]
-        : [],
-    ),
+    attachments: JSON.stringify(attachments),
     selfie_job_id: fields.selfieJobId ?? null,
     tokens: fields.tokens ?? null,
     model: fields.model ?? null,

@@ -91,6 +91,11 @@ export class MediaRepository {
     return this.idOfAny(userId, { file_id: fileId, url });
   }
 
+  /** The id of the user's record that shows this URL. */
+  async findByUrl(userId: string, url: string): Promise<string | undefined> {
+    return this.idOfAny(userId, { url });
+  }
+
   /**
    * The user's media with their character's name, filtered. The join stays in this one statement:
    * the search matches character names, and the total and the keyset pages must agree with it.

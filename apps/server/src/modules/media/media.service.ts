@@ -130,7 +130,18 @@ export class MediaService {
     });
   }
 
+  /** The prompts of those of these media the user still has, by id. */
+  async promptsOf(userId: string, ids: string[]): Promise<Map<string, string>> {
+    return new Map((await this.repo.findByIds(userId, ids)).map((row) => [row.id, row.prompt]));
+  }
+
+  /** The id of the user's media showing this URL, else null. */
+  async idByUrl(userId: string, url: string): Promise<string | null> {
+    return (await this.repo.findByUrl(userId, url)) ?? null;
+  }
+
   /** Deletes the stored file behind `url` once no record of the user shows it any more. */
+
   private async releaseFile(userId: string, url: string): Promise<void> {
     const inUse =
       (await this.repo.isUrlInUse(userId, url)) || (await this.characters.usesImageUrl(userId, url));
