@@ -15,6 +15,9 @@ export const mediaGenerationSchema = z.object({
   prompt: z.string(),
   /** The picture the job varied or animated; null for a prompt-only image. */
   subject: z.string().nullable(),
+  /** A selfie sent in a chat: the chat and the message that showed it. */
+  chatId: z.string().optional(),
+  messageId: z.string().optional(),
 });
 export type MediaGeneration = z.infer<typeof mediaGenerationSchema>;
 

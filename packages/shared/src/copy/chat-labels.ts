@@ -62,6 +62,8 @@ export const CHAT_LABELS = {
   selfieOpen: 'Open the picture full size',
   selfieWaiting: 'Taking the picture…',
   retrySelfie: 'Retry',
+  /** The badge of a media card whose picture was sent in a chat; it opens that chat. */
+  fromChat: 'From chat',
   contextLabel: 'Context used',
   contextUsage: (used: number, budget: number) =>
     `${used.toLocaleString('en-US')} / ${budget.toLocaleString('en-US')} tokens`,

@@ -25,6 +25,8 @@ export interface NewMedia {
   prompt: string;
   url: string;
   thumbnail: string;
+  /** A selfie's: the chat and message that show it, recorded beside how its file was made. */
+  chat?: { chatId: string; messageId: string };
 }
 
 /** The media's stored provenance, as the shared schema has it. */
@@ -70,7 +72,8 @@ export class MediaService {
     // Claimed before the row exists: a sweep between the two steps must not take a kept file.
     await this.files.claimUrls(userId, [input.url, input.thumbnail].filter(Boolean));
     // Looked up from the job that stored the file: a client cannot claim how a media was made.
-    const generation = fileId ? await this.provenance.ofFile(userId, fileId) : null;
+    const made = fileId ? await this.provenance.ofFile(userId, fileId) : null;
+    const generation = made && input.chat ? { ...made, ...input.chat } : made;
     const record = {
       id,
       user_id: userId,

@@ -1,7 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { FAVORITE_LABELS, MEDIA_TITLE_PREVIEW, PREVIEW_WIDTHS, ROUTES, truncate } from '@baegen/shared';
+import {
+  CHAT_LABELS,
+  FAVORITE_LABELS,
+  MEDIA_TITLE_PREVIEW,
+  PREVIEW_WIDTHS,
+  ROUTES,
+  truncate,
+} from '@baegen/shared';
 import { fakeMedia } from '../../test/fake-api';
 import { MediaCard } from './media-card';
 
@@ -19,6 +26,22 @@ describe('MediaCard', () => {
     expect(screen.getByRole('link', { name: /View Full Image/ }).getAttribute('href')).toBe(media.url);
     fireEvent.click(screen.getByRole('button', { name: `Delete media: ${title}` }));
     expect(onDelete).toHaveBeenCalledWith(media);
+  });
+
+  it('links a picture sent in a chat back to that chat, and shows no such link otherwise', () => {
+    const generation = { jobId: 'j1', provider: 'demo', model: null, seed: null, prompt: 'p', subject: null };
+    render(
+      <>
+        <MediaCard
+          media={fakeMedia({ $id: 'm1', generation: { ...generation, chatId: 'c 1', messageId: 'x' } })}
+          onDelete={vi.fn()}
+        />
+        <MediaCard media={fakeMedia({ $id: 'm2', generation })} onDelete={vi.fn()} />
+      </>,
+      { wrapper: MemoryRouter },
+    );
+    const links = screen.getAllByRole('link', { name: CHAT_LABELS.fromChat });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([ROUTES.chat('c 1')]);
   });
 
   it('loads sized WebP previews of a stored image, and any other picture as it is', () => {

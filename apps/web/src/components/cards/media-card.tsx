@@ -1,5 +1,6 @@
-import { Download, ExternalLink, Trash2 } from 'lucide-react';
-import { type Media, ROUTES, formatDate, previewSources } from '@baegen/shared';
+import { Download, ExternalLink, MessageCircle, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { CHAT_LABELS, type Media, ROUTES, formatDate, previewSources } from '@baegen/shared';
 import { downloadMedia, mediaTitle } from '../../lib/media-file';
 import { useBusyTask } from '../../lib/use-busy-task';
 import { Button, buttonClasses } from '../ui/button';
@@ -20,6 +21,19 @@ const COMPACT_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw'
 
 function MediaDate({ media }: { media: Media }) {
   return <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>;
+}
+
+/** A picture sent in a chat leads back to that chat. */
+function FromChatBadge({ chatId }: { chatId: string }) {
+  return (
+    <Link
+      to={ROUTES.chat(chatId)}
+      className="inline-flex w-fit items-center gap-1 rounded-full bg-violet-glow/20 px-2 py-0.5 text-xs font-semibold text-violet-glow hover:bg-violet-glow/30"
+    >
+      <MessageCircle className="size-3.5" aria-hidden />
+      {CHAT_LABELS.fromChat}
+    </Link>
+  );
 }
 
 function CompactMediaCard({ media }: { media: Media }) {
@@ -117,6 +131,7 @@ export function MediaCard(props: MediaCardProps) {
         <p className="text-xs text-ink-400">
           <MediaDate media={media} />
         </p>
+        {media.generation?.chatId ? <FromChatBadge chatId={media.generation.chatId} /> : null}
         <div className="mt-auto flex flex-col gap-2 pt-4">
           <Button
             size="sm"

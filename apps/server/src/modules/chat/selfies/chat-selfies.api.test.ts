@@ -41,7 +41,12 @@ describe(`selfies in a chat (${TEST_DIALECT})`, () => {
     expect(documents).toHaveLength(1);
     const [media] = documents;
     expect(media).toMatchObject({ type: 'image', characterId: chat.characterId, url: attachment!.url });
-    expect(media!.generation).toMatchObject({ jobId: job.$id, prompt: job.prompt });
+    expect(media!.generation).toMatchObject({
+      jobId: job.$id,
+      prompt: job.prompt,
+      chatId: chat.$id,
+      messageId: message.$id,
+    });
   });
 
   it('draws the scene from the last message, and sends the picture on the chat stream', async () => {

@@ -36,7 +36,7 @@ export interface ChatSelfiesDeps {
   /** Saves the picture to the user's media under the job's id: a second save is a no-op. */
   saveMedia(
     userId: string,
-    media: { characterId: string; prompt: string; url: string },
+    media: { characterId: string; prompt: string; url: string; chat: { chatId: string; messageId: string } },
     id: string,
   ): Promise<{ $id: string; url: string }>;
   outputs: number;
@@ -145,7 +145,12 @@ export class ChatSelfies {
     if (url && job.characterId) {
       const media = await this.deps.saveMedia(
         userId,
-        { characterId: job.characterId, prompt: job.prompt, url },
+        {
+          characterId: job.characterId,
+          prompt: job.prompt,
+          url,
+          chat: { chatId: row.chat_id, messageId: row.id },
+        },
         job.$id,
       );
       changes = {
