@@ -70,7 +70,7 @@ test('a chat from her card: the reply streams in, stops, regenerates and swipes'
   await expect(lastReply(page).getByText(CHAT_LABELS.stopped, { exact: true })).toBeVisible();
   const stopped = (await replyText(page).textContent()) ?? '';
   expect(stopped.length).toBeGreaterThan(0);
-  await expect(page.getByRole('button', { name: CHAT_LABELS.send })).toBeVisible();
+  await expect(page.getByRole('button', { name: CHAT_LABELS.send, exact: true })).toBeVisible();
 
   await lastReply(page).getByRole('button', { name: CHAT_LABELS.regenerate }).click();
   await expect(lastReply(page)).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
