@@ -17,6 +17,8 @@ const JOB_ENV = {
   GENERATION_RATE_LIMIT_MAX: '100000',
   GENERATION_MAX_ACTIVE: '100000',
   DEMO_DELAY_MS: '0',
+  // One user's job seen by many subscribers: past the per-user cap a real deployment keeps.
+  EVENT_STREAMS_PER_USER: '1000',
 };
 
 async function createJob(server, cookie, prompt) {

@@ -30,8 +30,6 @@ import { StreamSlots } from './stream-slots';
 
 /** Text gathers this long before it is written to the reply's row and pushed to its streams. */
 const FLUSH_MS = 100;
-/** Event streams one user may hold open on one instance. */
-const STREAMS_PER_USER = 20;
 
 /**
  * Chats with a character: chats and messages, each reply written by a job on the queue under a
@@ -166,7 +164,7 @@ export const chatModule = fp(
       shutdown: shutdown.signal,
       onError: (error: unknown) => app.log.error({ err: error }, 'a chat stream failed'),
     };
-    const slots = new StreamSlots(STREAMS_PER_USER);
+    const slots = new StreamSlots(env.EVENT_STREAMS_PER_USER);
     await app.register(chatRoutes, {
       prefix: '/api',
       chats,

@@ -18,12 +18,7 @@ import type { UnsavedResults } from './unsaved-results';
 import { AppError } from '../../errors/app-error';
 import { idParamsSchema } from '../../lib/id-params';
 import { currentUser } from '../auth';
-import {
-  STREAMS_PER_USER,
-  type StreamSource,
-  lastEventId,
-  streamGenerationEvents,
-} from './events/generation-events.stream';
+import { type StreamSource, lastEventId, streamGenerationEvents } from './events/generation-events.stream';
 import type { GenerationService } from './generation.service';
 
 /**
@@ -88,7 +83,8 @@ export async function generationRoutes(
 
   // Registered before '/:id' so the static path wins.
   r.get('/generations/events', signedIn, async (request, reply) => {
-    if (opts.stream.hub.listeners(currentUser(request).userId) >= STREAMS_PER_USER) {
+    // A few tabs and devices, not hundreds (EVENT_STREAMS_PER_USER), on each instance.
+    if (opts.stream.hub.listeners(currentUser(request).userId) >= opts.env.EVENT_STREAMS_PER_USER) {
       throw new AppError(429, 'TOO_MANY_STREAMS', API_MESSAGES.service.tooManyStreams, 5);
     }
     reply.hijack();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../../../test/event-stream-kit';
 import { type JobsTestUser, startJob, waitForJob } from '../../../test/generation-jobs-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../../test/test-app';
-import { STREAMS_PER_USER } from './generation-events.stream';
 
 describe(`generation event stream (${TEST_DIALECT})`, () => {
   let ctx: TestContext;
@@ -37,7 +36,9 @@ describe(`generation event stream (${TEST_DIALECT})`, () => {
 
   it('caps the streams one user holds open with 429, and frees a place when one closes', async () => {
     const carol = await signIn(ctx.app);
-    const open = await Promise.all(Array.from({ length: STREAMS_PER_USER }, () => openStream(base, carol)));
+    const open = await Promise.all(
+      Array.from({ length: ctx.env.EVENT_STREAMS_PER_USER }, () => openStream(base, carol)),
+    );
     const refused = await fetch(`${base}/api/generations/events`, { headers: carol.headers });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ error: { code: 'TOO_MANY_STREAMS' } });

@@ -5,9 +5,6 @@ import { openEventStream } from '../../../lib/event-stream';
 import type { GenerationEventsHub } from './generation-events.hub';
 import type { StoredEvent } from '../generation.repository';
 
-/** Open streams one user may hold on one instance: a few tabs and devices, not hundreds. */
-export const STREAMS_PER_USER = 20;
-
 export interface StreamSource {
   hub: GenerationEventsHub;
   /** The replay log after a seq, oldest first. */
