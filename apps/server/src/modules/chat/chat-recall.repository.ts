@@ -39,8 +39,10 @@ export class ChatRecallRepository {
           order by ts_rank(to_tsvector('english', content), to_tsquery('english', ${terms.join(' | ')})) desc,
             seq desc
           limit ${limit}`
-      : sql<RecalledRow>`select m.role, m.content, m.seq from chat_messages_fts f
-          join chat_messages m on m.rowid = f.rowid
+      : // CROSS JOIN keeps the index first: led by the chat's messages instead, SQLite would run
+        // the whole match once for each of them (seconds in a long chat).
+        sql<RecalledRow>`select m.role, m.content, m.seq from chat_messages_fts f
+          cross join chat_messages m on m.rowid = f.rowid
           where chat_messages_fts match ${terms.map((term) => `"${term}"`).join(' OR ')}
             and m.user_id = ${userId} and m.chat_id = ${chatId} and m.seq < ${beforeSeq}
           order by bm25(chat_messages_fts), m.seq desc
