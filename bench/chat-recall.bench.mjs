@@ -5,7 +5,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { scratchDatabase } from './scratch-database.mjs';
+import { onScratchPostgres } from './scratch-database.mjs';
 import { percentile } from './streams.mjs';
 import { signIn, startServer } from './support.mjs';
 
@@ -172,12 +172,5 @@ async function measure(label, env) {
 /** @public Read by bench/run.mjs. */
 export async function run() {
   const lines = [...(await measure('SQLite:', {}))];
-  const postgres = await scratchDatabase(`bench_recall_${process.pid}`);
-  if (!postgres) return [...lines, 'PostgreSQL: not reachable, skipped'];
-  try {
-    lines.push(...(await measure('PostgreSQL:', { DATABASE_URL: postgres.url })));
-  } finally {
-    await postgres.drop();
-  }
-  return lines;
+  return [...lines, ...(await onScratchPostgres(`bench_recall_${process.pid}`, measure))];
 }
