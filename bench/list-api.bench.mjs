@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { scratchDatabase } from './scratch-database.mjs';
+import { onScratchPostgres } from './scratch-database.mjs';
 import { REPO_ROOT, freePortUrl, loadTest, median, signIn, startServer } from './support.mjs';
 
 /** @public Read by bench/run.mjs. */
@@ -138,12 +138,5 @@ export async function run() {
       { mediaCount: 10_000, lists: LISTS_AT_SCALE },
     )),
   ];
-  const postgres = await scratchDatabase(`bench_lists_${process.pid}`);
-  if (!postgres) return [...lines, 'PostgreSQL: not reachable, skipped'];
-  try {
-    lines.push(...(await measure('PostgreSQL:', { DATABASE_URL: postgres.url })));
-  } finally {
-    await postgres.drop();
-  }
-  return lines;
+  return [...lines, ...(await onScratchPostgres(`bench_lists_${process.pid}`, measure))];
 }

@@ -25,3 +25,17 @@ export async function scratchDatabase(name) {
     },
   };
 }
+
+/**
+ * `measure('PostgreSQL:', {DATABASE_URL})` on a scratch database `name`, dropped afterwards: its
+ * lines, or one saying the server was not reachable.
+ */
+export async function onScratchPostgres(name, measure) {
+  const postgres = await scratchDatabase(name);
+  if (!postgres) return ['PostgreSQL: not reachable, skipped'];
+  try {
+    return await measure('PostgreSQL:', { DATABASE_URL: postgres.url });
+  } finally {
+    await postgres.drop();
+  }
+}

@@ -7,6 +7,11 @@ export function containsInsensitive(column: Expression<string>, term: string): E
   return sql<SqlBool>`lower(${column}) like ${`%${escaped}%`} escape '\\'`;
 }
 
+/** The database is PostgreSQL (else SQLite), for the few statements the two spell differently. */
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /** A unique index refused the write (PostgreSQL 23505, SQLite's SQLITE_CONSTRAINT_UNIQUE). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -31,6 +36,6 @@ export async function bumpDataVersion(db: Kysely<Database>, userId: string): Pro
  * advisory lock; SQLite runs one write transaction at a time already.
  */
 export async function lockForTransaction(trx: Kysely<Database>, key: string): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(trx)) return;
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }

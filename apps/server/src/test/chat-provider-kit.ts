@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadEnv } from '../config/env';
 import type { ChatProvider } from '../modules/chat';
+import type { ChatRequest } from '../modules/chat/providers/chat-provider.port';
 import { ChatProviderError } from '../modules/chat/providers/chat-provider.port';
 import { createChatProvider } from '../modules/chat/providers/create-chat-provider';
 
 /**
  * The demo provider at `delayMs` a word, watched: when each request's signal aborts (the moment a
- * vendor's connection would close), and how many requests it had.
+ * vendor's connection would close), and the requests it had.
  */
 export function watchedDemoProvider(delayMs: number) {
   const inner = createChatProvider(loadEnv({ CHAT_DEMO_DELAY_MS: String(delayMs) }));
@@ -15,11 +16,14 @@ export function watchedDemoProvider(delayMs: number) {
     aborts,
     /** Requests it has had. */
     requests: 0,
+    /** The requests themselves, in order. */
+    sent: [] as ChatRequest[],
     provider: {
       name: inner.name,
       model: inner.model,
       stream: (request, signal) => {
         watch.requests += 1;
+        watch.sent.push(request);
         signal.addEventListener('abort', () => aborts.push(Date.now()), { once: true });
         return inner.stream(request, signal);
       },

@@ -11,6 +11,7 @@ import * as characterCards from './009-character-cards';
 import * as taskLeases from './010-task-leases';
 import * as chats from './011-chats';
 import * as chatSelfies from './012-chat-selfies';
+import * as chatRecall from './013-chat-recall';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-task-leases': taskLeases,
   '011-chats': chats,
   '012-chat-selfies': chatSelfies,
+  '013-chat-recall': chatRecall,
 };
 
 export const migrationProvider: MigrationProvider = {

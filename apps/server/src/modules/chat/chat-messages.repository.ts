@@ -82,7 +82,7 @@ export class ChatMessagesRepository {
   async before(userId: string, chatId: string, seq: number | null, limit: number) {
     const rows = await this.db
       .selectFrom('chat_messages')
-      .select(['role', 'content'])
+      .select(['role', 'content', 'seq'])
       .where('user_id', '=', userId)
       .where('chat_id', '=', chatId)
       .$if(seq !== null, (qb) => qb.where('seq', '<', seq!))

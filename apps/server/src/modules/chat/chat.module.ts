@@ -4,6 +4,7 @@ import { AppError } from '../../errors/app-error';
 import { toMessage } from './chat-documents';
 import { chatImportRoutes } from './chat-import.routes';
 import { ChatMessagesRepository } from './chat-messages.repository';
+import { ChatRecallRepository } from './chat-recall.repository';
 import { ChatMessagesService } from './chat-messages.service';
 import { ChatRepliesRepository } from './chat-replies.repository';
 import { CHAT_REPLY_JOB, type ChatReplyJobPayload } from './chat-reply.job';
@@ -95,6 +96,7 @@ export const chatModule = fp(
     const prompt = new ReplyPrompt({
       chats: chatRows,
       messages: messageRows,
+      recall: new ChatRecallRepository(db),
       characters: app.characters,
       contextTokens: env.CHAT_CONTEXT_TOKENS,
       maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS,

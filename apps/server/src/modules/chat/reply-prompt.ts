@@ -1,8 +1,10 @@
 import type { ChatContext } from '@baegen/shared/contract';
 import type { CharacterCardData } from '../characters';
 import type { ChatMessagesRepository, MessageRow } from './chat-messages.repository';
+import type { ChatRecallRepository } from './chat-recall.repository';
 import type { ChatsRepository } from './chats.repository';
-import { buildPrompt } from './prompt/prompt-builder';
+import { type BuildPromptInput, type BuiltPrompt, buildPrompt } from './prompt/prompt-builder';
+import { recallTerms } from './prompt/recall-terms';
 import { loadTokenCounter } from './prompt/token-counter';
 import { toPromptCharacter } from './prompt-character';
 import type { ChatRequest } from './providers/chat-provider.port';
@@ -10,17 +12,22 @@ import type { ChatRequest } from './providers/chat-provider.port';
 /** The most messages a prompt reads back; the budget drops the oldest of them anyway. */
 const HISTORY_LIMIT = 400;
 
+/** The best matches looked at for recall; the recall budget keeps fewer when they are long. */
+const RECALL_CANDIDATES = 5;
+
 export interface ReplyPromptDeps {
   chats: ChatsRepository;
   messages: ChatMessagesRepository;
+  recall: ChatRecallRepository;
   characters: { cardData(userId: string, id: string): Promise<CharacterCardData> };
   contextTokens: number;
   maxReplyTokens: number;
 }
 
 /**
- * The prompt of a reply: the character's card, the chat's memory and user name, and the messages
- * before the reply. A reply with text already is a Continue from that text.
+ * The prompt of a reply: the character's card, the chat's memory and user name, the messages
+ * before the reply, and the older messages that best match the user's latest words. A reply with
+ * text already is a Continue from that text.
  */
 export class ReplyPrompt {
   constructor(private readonly deps: ReplyPromptDeps) {}
@@ -47,9 +54,9 @@ export class ReplyPrompt {
     if (!chat) throw new Error(`chat ${chatId} is gone`);
     const card = await this.deps.characters.cardData(userId, chat.character_id);
     const history = (await this.deps.messages.before(userId, chat.id, beforeSeq, HISTORY_LIMIT)).map(
-      (message) => ({ role: message.role, content: message.content }),
+      (message) => ({ role: message.role, content: message.content, seq: Number(message.seq) }),
     );
-    return buildPrompt({
+    const input: BuildPromptInput = {
       character: toPromptCharacter(card),
       userName: chat.user_name,
       memory: chat.memory,
@@ -58,6 +65,25 @@ export class ReplyPrompt {
       maxReplyTokens: this.deps.maxReplyTokens,
       ...(replyText === '' ? {} : { continueFrom: replyText }),
       tokens: await loadTokenCounter(),
-    });
+    };
+    const built = buildPrompt(input);
+    const recalled = await this.recall(userId, chat.id, history, built);
+    // Recalled messages take room the history had: the window only shrinks, so none is sent twice.
+    return recalled.length === 0 ? built : buildPrompt({ ...input, recalled });
+  }
+
+  /** The best matches for the user's latest message among those the window left out. */
+  private async recall(
+    userId: string,
+    chatId: string,
+    history: { role: 'user' | 'assistant'; content: string; seq: number }[],
+    built: BuiltPrompt,
+  ) {
+    const windowStart = built.oldestSent?.seq;
+    const outside = built.usage.droppedMessages > 0 || history.length === HISTORY_LIMIT;
+    const latest = [...history].reverse().find((message) => message.role === 'user');
+    if (windowStart === undefined || !outside || !latest) return [];
+    const terms = recallTerms(latest.content);
+    return this.deps.recall.matches(userId, chatId, windowStart, terms, RECALL_CANDIDATES);
   }
 }

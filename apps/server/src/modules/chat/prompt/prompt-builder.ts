@@ -3,6 +3,7 @@ import { parseExampleDialogues } from './example-dialogues';
 import { type CharacterBook, selectLore } from './lorebook';
 import { applyMacros, macroNames } from './macros';
 import { DEFAULT_SYSTEM_PROMPT, SECTION, labelled } from './prompt-sections';
+import { RECALL_SHARE, type RecalledMessage, recalledSection } from './recalled-section';
 import { type TokenCounter, TURN_OVERHEAD_TOKENS } from './token-counter';
 
 /** What the chat knows of the character: her card, V3 `data` fields. */
@@ -28,6 +29,8 @@ export interface PromptCharacter {
 export interface PromptMessage {
   role: 'user' | 'assistant';
   content: string;
+  /** Its place in the chat, when the caller knows it: reported back for the oldest message sent. */
+  seq?: number;
 }
 
 export interface BuiltPrompt {
@@ -39,8 +42,11 @@ export interface BuiltPrompt {
     budgetTokens: number;
     historyMessages: number;
     droppedMessages: number;
-    parts: { card: number; lorebook: number; memory: number; history: number };
+    parts: { card: number; lorebook: number; memory: number; recalled: number; history: number };
+    recalledMessages: number;
   };
+  /** The oldest history message sent: those before it fell out of the window. */
+  oldestSent?: PromptMessage;
   /** Names (or ids) of the lorebook entries used. */
   lorebookEntries: string[];
 }
@@ -49,6 +55,8 @@ export interface BuildPromptInput {
   character: PromptCharacter;
   userName: string;
   memory: string;
+  /** Messages from before the history found again for this reply, best first; those that fit are sent. */
+  recalled?: RecalledMessage[];
   /** Oldest first: the whole chat, or the newest messages the caller loaded. */
   history: PromptMessage[];
   contextTokens: number;
@@ -82,9 +90,10 @@ export function greeting(character: PromptCharacter, userName: string): string {
 /**
  * The request for the next reply, in SillyTavern's Chat Completion order: system prompt, lorebook
  * before the character, her description, personality and scenario, lorebook after, the chat's
- * memory, example dialogues, the history, then the post-history instructions. The fixed parts and
- * the lorebook are served first; the history fills what is left, newest first, in whole
- * messages; examples take what the history leaves, as SillyTavern does.
+ * memory, recalled messages, example dialogues, the history, then the post-history instructions.
+ * The fixed parts and the lorebook are served first, then recalled messages (up to a tenth of
+ * the context); the history fills what is left, newest first, in whole messages; examples take
+ * what the history leaves, as SillyTavern does.
  */
 export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const { character, tokens } = input;
@@ -132,11 +141,20 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
       REPLY_PRIMING_TOKENS,
     lorebook: countSections(lorebook),
     memory: countSections([memory]),
+    recalled: 0,
     history: continueFrom === undefined ? 0 : tokens.countTurn(continueFrom),
   };
 
   // The newest message always goes in: a reply to a chat it cannot see would make no sense.
   let room = budgetTokens - parts.card - parts.lorebook - parts.memory - parts.history;
+  const recalled = recalledSection(
+    input.recalled ?? [],
+    names,
+    Math.min(Math.floor(input.contextTokens * RECALL_SHARE), room),
+    tokens,
+  );
+  parts.recalled = recalled.tokens;
+  room -= recalled.tokens;
   let kept = 0;
   for (let index = history.length - 1; index >= 0; index -= 1) {
     const cost = tokens.countTurn(history[index]!.content);
@@ -148,8 +166,11 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const examples = fitExamples(character.mes_example, fill, tokens, room);
   parts.card += examples.tokens;
 
-  const messages: ChatTurn[] = [{ role: 'system', content: system }, ...examples.turns];
-  for (const message of history.slice(history.length - kept)) {
+  const messages: ChatTurn[] = [{ role: 'system', content: system }];
+  if (recalled.text) messages.push({ role: 'system', content: recalled.text });
+  messages.push(...examples.turns);
+  const sent = history.slice(history.length - kept);
+  for (const message of sent) {
     messages.push({ role: message.role, content: message.content });
   }
   if (closing) messages.push({ role: 'system', content: closing });
@@ -158,12 +179,14 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   return {
     request: { messages, maxTokens: input.maxReplyTokens },
     usage: {
-      contextTokens: parts.card + parts.lorebook + parts.memory + parts.history,
+      contextTokens: parts.card + parts.lorebook + parts.memory + parts.recalled + parts.history,
       budgetTokens,
       historyMessages: kept,
       droppedMessages: history.length - kept,
       parts,
+      recalledMessages: recalled.messages,
     },
+    ...(sent[0] ? { oldestSent: sent[0] } : {}),
     lorebookEntries: lore.labels,
   };
 }

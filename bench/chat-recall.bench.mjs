@@ -1,0 +1,176 @@
+// Recall in long chats through the built server: the full-text query that finds older messages
+// again, run on the server's own database with 100,000 messages in one user's chats, and
+// GET /api/chats/:id/context (the prompt of the next reply, recall included) for a 10,000-message
+// chat beside a 100-message one. SQLite, and PostgreSQL when it is reachable.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { onScratchPostgres } from './scratch-database.mjs';
+import { percentile } from './streams.mjs';
+import { signIn, startServer } from './support.mjs';
+
+/** @public Read by bench/run.mjs. */
+export const name = 'chat recall (target: query p99 <= 20 ms at 100,000 messages, prompt p99 <= 15 ms)';
+
+const CHATS = 10;
+const MESSAGES_PER_CHAT = 10_000;
+const SMALL_CHAT = 100;
+const QUERIES = 300;
+const CONTEXT_READS = 200;
+const WARM_UP = 20;
+const ENV = { CHAT_CONTEXT_TOKENS: '8192', CHAT_MAX_REPLY_TOKENS: '400' };
+
+/** Words of a role-play chat; drawn with a skew (a few common, most rare), as in real text. */
+const VOCABULARY = (
+  'harbour lighthouse storm lamp keeper boat sail rope gull tide wave island cliff stairs night ' +
+  'morning tea bread letter map compass lantern fog rain wind thunder fire hearth blanket smile ' +
+  'laugh whisper kiss hand eyes hair scarf coat boots door window garden market village bell ' +
+  'song story secret promise dream memory journey road forest river bridge stone shell pearl ' +
+  'ship captain crew anchor deck cabin star moon sun cloud sky sea salt fish net book candle'
+).split(' ');
+
+/** A deterministic generator, so each run seeds the same chats. */
+function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const skewedWord = (next) => {
+  const index = Math.floor(VOCABULARY.length * next() ** 2);
+  // One word in four is a rare one of its own, so the index holds many distinct terms.
+  return next() < 0.25 ? `${VOCABULARY[index]}${Math.floor(next() * 5000)}` : VOCABULARY[index];
+};
+
+const sentence = (next) =>
+  Array.from({ length: 10 + Math.floor(next() * 20) }, () => skewedWord(next)).join(' ') + '.';
+
+/** A SillyTavern chat file of `count` messages, a fact near the start, a question about it last. */
+function chatFile(count, seed) {
+  const next = random(seed);
+  const lines = [{ user_name: 'Sam', character_name: 'Mira' }];
+  for (let i = 0; i < count - 1; i += 1) {
+    const mes = i === 4 ? 'My dog is called Biscuit.' : sentence(next);
+    lines.push({ name: i % 2 ? 'Mira' : 'Sam', is_user: i % 2 === 0, mes });
+  }
+  lines.push({ name: 'Sam', is_user: true, mes: "What's my dog called?" });
+  return lines.map((line) => JSON.stringify(line)).join('\n');
+}
+
+async function seed(url, cookie) {
+  const post = async (route, body, type = 'application/json') => {
+    const res = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': type },
+      body,
+    });
+    if (res.status !== 201) throw new Error(`seeding ${route} failed: ${await res.text()}`);
+    return res.json();
+  };
+  const character = await post(
+    '/api/characters',
+    JSON.stringify({ name: 'Mira', appearance: 'red scarf', description: 'A keeper.' }),
+  );
+  const importChat = (count, seed) =>
+    post(`/api/characters/${character.$id}/chats/import`, chatFile(count, seed), 'application/jsonl');
+  const large = [];
+  for (let i = 0; i < CHATS; i += 1) large.push(await importChat(MESSAGES_PER_CHAT, i + 1));
+  const small = await importChat(SMALL_CHAT, 99);
+  return { large, small };
+}
+
+/**
+ * The statements of chat-recall.repository.ts, run straight on the database the server made: the
+ * query alone, without the server's HTTP and prompt around it.
+ */
+function recallQuery(dialect, db) {
+  if (dialect === 'sqlite') {
+    const statement = db.prepare(`select m.role, m.content, m.seq from chat_messages_fts f
+      cross join chat_messages m on m.rowid = f.rowid
+      where chat_messages_fts match ? and m.user_id = ? and m.chat_id = ? and m.seq < ?
+      order by bm25(chat_messages_fts), m.seq desc limit 5`);
+    return async (userId, chatId, beforeSeq, terms) =>
+      statement.all(terms.map((term) => `"${term}"`).join(' OR '), userId, chatId, beforeSeq);
+  }
+  return async (userId, chatId, beforeSeq, terms) =>
+    (
+      await db.query(
+        `select role, content, seq from chat_messages
+          where user_id = $1 and chat_id = $2 and seq < $3
+            and to_tsvector('english', content) @@ to_tsquery('english', $4)
+          order by ts_rank(to_tsvector('english', content), to_tsquery('english', $4)) desc, seq desc
+          limit 5`,
+        [userId, chatId, beforeSeq, terms.join(' | ')],
+      )
+    ).rows;
+}
+
+async function timed(times, fn) {
+  const took = [];
+  for (let i = -WARM_UP; i < times; i += 1) {
+    const started = performance.now();
+    await fn(i);
+    if (i >= 0) took.push(performance.now() - started);
+  }
+  return { p50: percentile(took, 50), p99: percentile(took, 99) };
+}
+
+const figure = ({ p50, p99 }, target) =>
+  `p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms${target ? ` -> ${p99 <= target ? 'met' : 'not met'}` : ''}`;
+
+async function measure(label, env) {
+  const server = await startServer({ env: { ...ENV, ...env }, timeoutMs: 60_000 });
+  const dialect = env.DATABASE_URL ? 'postgres' : 'sqlite';
+  const db =
+    dialect === 'sqlite'
+      ? new Database(path.join(server.dataDir, 'baegen.db'), { readonly: true })
+      : new pg.Client({ connectionString: env.DATABASE_URL });
+  try {
+    const cookie = await signIn(server.url);
+    const seeding = performance.now();
+    const { large, small } = await seed(server.url, cookie);
+    const seeded = `${CHATS * MESSAGES_PER_CHAT + SMALL_CHAT} messages seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`;
+    if (dialect === 'postgres') await db.connect();
+    const owner = async (chatId) =>
+      dialect === 'sqlite'
+        ? db.prepare('select user_id from chats where id = ?').get(chatId).user_id
+        : (await db.query('select user_id from chats where id = $1', [chatId])).rows[0].user_id;
+    const userId = await owner(large[0].$id);
+    const recall = recallQuery(dialect, db);
+    const next = random(7);
+    let found = 0;
+    const query = await timed(QUERIES, async () => {
+      const chat = large[Math.floor(next() * CHATS)];
+      const terms = Array.from({ length: 2 + Math.floor(next() * 3) }, () => skewedWord(next));
+      // Before the window of an 8k context: all but the last few dozen messages.
+      found += (await recall(userId, chat.$id, MESSAGES_PER_CHAT - 60, terms)).length;
+    });
+    const biscuit = await recall(userId, large[0].$id, MESSAGES_PER_CHAT - 60, ['dog', 'called']);
+    const context = (chat) => () =>
+      fetch(`${server.url}/api/chats/${chat.$id}/context`, { headers: { cookie } }).then(async (res) => {
+        if (res.status !== 200) throw new Error(`context answered ${res.status}: ${await res.text()}`);
+        return res.json();
+      });
+    const bigPrompt = await timed(CONTEXT_READS, context(large[0]));
+    const smallPrompt = await timed(CONTEXT_READS, context(small));
+    return [
+      `${label} ${seeded}`,
+      `  recall query (${QUERIES} queries of 2-4 words, one of ${CHATS} chats of ${MESSAGES_PER_CHAT.toLocaleString('en-US')}): ${figure(query, 20)}; ${(found / (QUERIES + WARM_UP)).toFixed(1)} matches a query`,
+      `  "what's my dog called?" finds: ${JSON.stringify(biscuit[0]?.content ?? null)}`,
+      `  GET /context (prompt with recall, over HTTP), ${MESSAGES_PER_CHAT.toLocaleString('en-US')}-message chat: ${figure(bigPrompt, 15)}`,
+      `  GET /context, ${SMALL_CHAT}-message chat: ${figure(smallPrompt, 15)}`,
+    ];
+  } finally {
+    if (dialect === 'sqlite') db.close();
+    else await db.end().catch(() => undefined);
+    await server.stop();
+  }
+}
+
+/** @public Read by bench/run.mjs. */
+export async function run() {
+  const lines = [...(await measure('SQLite:', {}))];
+  return [...lines, ...(await onScratchPostgres(`bench_recall_${process.pid}`, measure))];
+}
