@@ -23,7 +23,10 @@ describe(`older messages recalled into the prompt (${TEST_DIALECT})`, () => {
   /** A chat of `who`'s that opens with `fact` and goes on for 300 messages. */
   const longChat = async (who: SignedIn, fact: string): Promise<Chat> => {
     const started = await startChat(ctx.app, who, 'Mira');
-    const lines = [{ user_name: 'Sam', character_name: 'Mira' }, { name: 'Sam', is_user: true, mes: fact }];
+    const lines = [
+      { user_name: 'Sam', character_name: 'Mira' },
+      { name: 'Sam', is_user: true, mes: fact },
+    ];
     SMALL_TALK.forEach((mes, i) => lines.push({ name: i % 2 ? 'Sam' : 'Mira', is_user: i % 2 === 1, mes }));
     const res = await ctx.app.inject({
       method: 'POST',
@@ -47,7 +50,9 @@ describe(`older messages recalled into the prompt (${TEST_DIALECT})`, () => {
   it("sends a fact from 300 messages back when the user's latest words ask for it", async () => {
     const chat = await longChat(alice, 'My dog is called Biscuit.');
     const { request, recalled } = await recalledFor(alice, chat, "What's my dog called?");
-    expect(recalled).toEqual([{ role: 'system', content: `${RECALL_HEADING}\nSam: My dog is called Biscuit.` }]);
+    expect(recalled).toEqual([
+      { role: 'system', content: `${RECALL_HEADING}\nSam: My dog is called Biscuit.` },
+    ]);
     // Placed after the card, before the history, and not in the history itself.
     expect(request.messages.indexOf(recalled[0]!)).toBe(1);
     const biscuits = request.messages.filter((turn) => turn.content.includes('Biscuit'));
