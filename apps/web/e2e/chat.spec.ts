@@ -5,7 +5,7 @@ import { signIn } from './support/auth';
 
 // Wallets of their own, so each list holds only the chats its test starts. Replies come a word
 // every 150 ms on the e2e server (playwright.config.ts), slow enough to watch them stream.
-const WALLET_SEEDS = { stream: 251, transfer: 252 };
+const WALLET_SEEDS = { stream: 251, transfer: 252, phone: 253 };
 const NAME = 'Mira Solen';
 
 async function createCharacter(page: Page) {
@@ -128,4 +128,23 @@ test('a reply survives a reload mid-way; the chat exports, imports as a copy and
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText(NAME);
   await expect(items.first()).toContainText(CHAT_LABELS.messages(3));
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the chat fits 375 px: her reply and the composer, without scrolling sideways', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, WALLET_SEEDS.phone);
+    await createCharacter(page);
+    await openChatFromCard(page);
+    await send(page, 'Tell me about the tide');
+    await expect(lastReply(page)).toHaveAttribute('data-status', 'done', { timeout: 20_000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('textbox', { name: CHAT_LABELS.composerLabel })).toBeInViewport();
+    await expect(page.getByRole('button', { name: CHAT_LABELS.send, exact: true })).toBeInViewport();
+  });
 });
