@@ -133,9 +133,7 @@ test('a reply survives a reload mid-way; the chat exports, imports as a copy and
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the chat fits 375 px: her reply and the composer, without scrolling sideways', async ({
-    page,
-  }) => {
+  test('the chat fits 375 px: her reply and the composer, without scrolling sideways', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, WALLET_SEEDS.phone);
     await createCharacter(page);
