@@ -3,8 +3,6 @@
 // GET /api/chats/:id/context (the prompt of the next reply, recall included) for a 10,000-message
 // chat beside a 100-message one. SQLite, and PostgreSQL when it is reachable.
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { onScratchPostgres } from './scratch-database.mjs';
 import { percentile } from './streams.mjs';
 import { signIn, startServer } from './support.mjs';
@@ -82,29 +80,31 @@ async function seed(url, cookie) {
 }
 
 /**
- * The statements of chat-recall.repository.ts, run straight on the database the server made: the
- * query alone, without the server's HTTP and prompt around it.
+ * The server's own recall code (chat-recall.repository.ts, loaded from source), run straight on the
+ * database the server made: the query alone, without the HTTP and prompt around it.
  */
-function recallQuery(dialect, db) {
-  if (dialect === 'sqlite') {
-    const statement = db.prepare(`select m.role, m.content, m.seq from chat_messages_fts f
-      cross join chat_messages m on m.rowid = f.rowid
-      where chat_messages_fts match ? and m.user_id = ? and m.chat_id = ? and m.seq < ?
-      order by bm25(chat_messages_fts), m.seq desc limit 5`);
-    return async (userId, chatId, beforeSeq, terms) =>
-      statement.all(terms.map((term) => `"${term}"`).join(' OR '), userId, chatId, beforeSeq);
-  }
-  return async (userId, chatId, beforeSeq, terms) =>
-    (
-      await db.query(
-        `select role, content, seq from chat_messages
-          where user_id = $1 and chat_id = $2 and seq < $3
-            and to_tsvector('english', content) @@ to_tsquery('english', $4)
-          order by ts_rank(to_tsvector('english', content), to_tsquery('english', $4)) desc, seq desc
-          limit 5`,
-        [userId, chatId, beforeSeq, terms.join(' | ')],
-      )
-    ).rows;
+async function recallQuery(server, env) {
+  const { tsImport } = await import('tsx/esm/api');
+  const source = (file) => tsImport(`../apps/server/src/${file}`, import.meta.url);
+  const { createDb } = await source('db/client.ts');
+  const { ChatRecallRepository } = await source('modules/chat/chat-recall.repository.ts');
+  const handle = createDb({
+    sqlitePath: path.join(server.dataDir, 'baegen.db'),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+  });
+  const repository = new ChatRecallRepository(handle.db);
+  return {
+    recall: (userId, chatId, beforeSeq, terms) => repository.matches(userId, chatId, beforeSeq, terms, 5),
+    owner: async (chatId) =>
+      (
+        await handle.db
+          .selectFrom('chats')
+          .select('user_id')
+          .where('id', '=', chatId)
+          .executeTakeFirstOrThrow()
+      ).user_id,
+    close: () => handle.close(),
+  };
 }
 
 async function timed(times, fn) {
@@ -122,32 +122,27 @@ const figure = ({ p50, p99 }, target) =>
 
 async function measure(label, env) {
   const server = await startServer({ env: { ...ENV, ...env }, timeoutMs: 60_000 });
-  const dialect = env.DATABASE_URL ? 'postgres' : 'sqlite';
-  const db =
-    dialect === 'sqlite'
-      ? new Database(path.join(server.dataDir, 'baegen.db'), { readonly: true })
-      : new pg.Client({ connectionString: env.DATABASE_URL });
+  const database = await recallQuery(server, env);
   try {
     const cookie = await signIn(server.url);
     const seeding = performance.now();
     const { large, small } = await seed(server.url, cookie);
     const seeded = `${CHATS * MESSAGES_PER_CHAT + SMALL_CHAT} messages seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`;
-    if (dialect === 'postgres') await db.connect();
-    const owner = async (chatId) =>
-      dialect === 'sqlite'
-        ? db.prepare('select user_id from chats where id = ?').get(chatId).user_id
-        : (await db.query('select user_id from chats where id = $1', [chatId])).rows[0].user_id;
-    const userId = await owner(large[0].$id);
-    const recall = recallQuery(dialect, db);
-    const next = random(7);
-    let found = 0;
-    const query = await timed(QUERIES, async () => {
-      const chat = large[Math.floor(next() * CHATS)];
-      const terms = Array.from({ length: 2 + Math.floor(next() * 3) }, () => skewedWord(next));
-      // Before the window of an 8k context: all but the last few dozen messages.
-      found += (await recall(userId, chat.$id, MESSAGES_PER_CHAT - 60, terms)).length;
-    });
-    const biscuit = await recall(userId, large[0].$id, MESSAGES_PER_CHAT - 60, ['dog', 'called']);
+    const userId = await database.owner(large[0].$id);
+    const queries = (chats, size) => {
+      const next = random(7);
+      let found = 0;
+      const run = timed(QUERIES, async () => {
+        const chat = chats[Math.floor(next() * chats.length)];
+        const terms = Array.from({ length: 2 + Math.floor(next() * 3) }, () => skewedWord(next));
+        // Before the window of an 8k context: all but the last few dozen messages.
+        found += (await database.recall(userId, chat.$id, size - 60, terms)).length;
+      });
+      return run.then((times) => ({ ...times, found: found / (QUERIES + WARM_UP) }));
+    };
+    const query = await queries(large, MESSAGES_PER_CHAT);
+    const smallQuery = await queries([small], SMALL_CHAT);
+    const biscuit = await database.recall(userId, large[0].$id, MESSAGES_PER_CHAT - 60, ['dog', 'called']);
     const context = (chat) => () =>
       fetch(`${server.url}/api/chats/${chat.$id}/context`, { headers: { cookie } }).then(async (res) => {
         if (res.status !== 200) throw new Error(`context answered ${res.status}: ${await res.text()}`);
@@ -157,14 +152,14 @@ async function measure(label, env) {
     const smallPrompt = await timed(CONTEXT_READS, context(small));
     return [
       `${label} ${seeded}`,
-      `  recall query (${QUERIES} queries of 2-4 words, one of ${CHATS} chats of ${MESSAGES_PER_CHAT.toLocaleString('en-US')}): ${figure(query, 20)}; ${(found / (QUERIES + WARM_UP)).toFixed(1)} matches a query`,
+      `  recall query (${QUERIES} queries of 2-4 words, one of ${CHATS} chats of ${MESSAGES_PER_CHAT.toLocaleString('en-US')}): ${figure(query, 20)}; ${query.found.toFixed(1)} matches a query`,
+      `  recall query, ${SMALL_CHAT}-message chat: ${figure(smallQuery, 20)}; ${smallQuery.found.toFixed(1)} matches a query`,
       `  "what's my dog called?" finds: ${JSON.stringify(biscuit[0]?.content ?? null)}`,
       `  GET /context (prompt with recall, over HTTP), ${MESSAGES_PER_CHAT.toLocaleString('en-US')}-message chat: ${figure(bigPrompt, 15)}`,
       `  GET /context, ${SMALL_CHAT}-message chat: ${figure(smallPrompt, 15)}`,
     ];
   } finally {
-    if (dialect === 'sqlite') db.close();
-    else await db.end().catch(() => undefined);
+    await database.close();
     await server.stop();
   }
 }

@@ -180,6 +180,12 @@ export interface ChatsTable {
   last_message_at: string;
   created_at: string;
   updated_at: string;
+  /** A rolling summary of the messages that left the context window, up to `summary_through`. */
+  summary: Generated<string>;
+  summary_through: Generated<number>;
+  summary_updated_at: string | null;
+  /** What went into the latest reply's prompt, as JSON (`ChatContextUsage`). */
+  last_context: string | null;
 }
 
 export interface ChatMessagesTable {

@@ -12,6 +12,8 @@ import * as taskLeases from './010-task-leases';
 import * as chats from './011-chats';
 import * as chatSelfies from './012-chat-selfies';
 import * as chatRecall from './013-chat-recall';
+import * as chatRecallByChat from './014-chat-recall-by-chat';
+import * as chatSummary from './015-chat-summary';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +30,8 @@ const migrations: Record<string, Migration> = {
   '011-chats': chats,
   '012-chat-selfies': chatSelfies,
   '013-chat-recall': chatRecall,
+  '014-chat-recall-by-chat': chatRecallByChat,
+  '015-chat-summary': chatSummary,
 };
 
 export const migrationProvider: MigrationProvider = {

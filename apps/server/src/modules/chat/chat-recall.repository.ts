@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { isPostgres } from '../../db/sql-helpers';
+import { rankCandidates } from './recall-ranking';
 
 export interface RecalledRow {
   role: 'user' | 'assistant';
@@ -8,10 +9,16 @@ export interface RecalledRow {
   seq: number;
 }
 
+/** The most candidates SQLite's ranking reads (see recall-ranking.ts). */
+const SQLITE_CANDIDATE_CAP = 2000;
+
+/** Candidates read at a time until enough lie before the window. */
+const SQLITE_FETCH_BATCH = 25;
+
 /**
- * Full-text search over a chat's messages (migration 013): PostgreSQL's English `tsvector`,
- * SQLite's FTS5 with the Porter stemmer. Any of the terms matches; the best matches come first
- * (ts_rank, bm25). Every query names the owner.
+ * Full-text search over a chat's messages (migration 014): PostgreSQL's English `tsvector` kept in
+ * `chat_message_search`, SQLite's FTS5 with the Porter stemmer and the chat's id as a column. Any
+ * of the terms matches; the best matches come first. Every query names the owner.
  */
 export class ChatRecallRepository {
   private readonly postgres: boolean;
@@ -32,22 +39,73 @@ export class ChatRecallRepository {
     limit: number,
   ): Promise<RecalledRow[]> {
     if (terms.length === 0) return [];
-    const query = this.postgres
-      ? sql<RecalledRow>`select role, content, seq from chat_messages
-          where user_id = ${userId} and chat_id = ${chatId} and seq < ${beforeSeq}
-            and to_tsvector('english', content) @@ to_tsquery('english', ${terms.join(' | ')})
-          order by ts_rank(to_tsvector('english', content), to_tsquery('english', ${terms.join(' | ')})) desc,
-            seq desc
-          limit ${limit}`
-      : // CROSS JOIN keeps the index first: led by the chat's messages instead, SQLite would run
-        // the whole match once for each of them (seconds in a long chat).
-        sql<RecalledRow>`select m.role, m.content, m.seq from chat_messages_fts f
-          cross join chat_messages m on m.rowid = f.rowid
-          where chat_messages_fts match ${terms.map((term) => `"${term}"`).join(' OR ')}
-            and m.user_id = ${userId} and m.chat_id = ${chatId} and m.seq < ${beforeSeq}
-          order by bm25(chat_messages_fts), m.seq desc
-          limit ${limit}`;
-    const { rows } = await query.execute(this.db);
+    return this.postgres
+      ? this.postgresMatches(userId, chatId, beforeSeq, terms, limit)
+      : this.sqliteMatches(userId, chatId, beforeSeq, terms, limit);
+  }
+
+  /** Ranked by `ts_rank` on the stored vectors, in a subquery, so only the best rows are read whole. */
+  private async postgresMatches(
+    userId: string,
+    chatId: string,
+    beforeSeq: number,
+    terms: string[],
+    limit: number,
+  ): Promise<RecalledRow[]> {
+    const { rows } =
+      await sql<RecalledRow>`with query as (select to_tsquery('english', ${terms.join(' | ')}) as q),
+        best as (
+          select s.message_id, s.seq, ts_rank(s.vector, query.q) as rank
+          from chat_message_search s, query
+          where s.user_id = ${userId} and s.chat_id = ${chatId} and s.seq < ${beforeSeq}
+            and s.vector @@ query.q
+          order by rank desc, s.seq desc
+          limit ${limit}
+        )
+      select m.role, m.content, m.seq from best
+      join chat_messages m on m.id = best.message_id and m.user_id = ${userId}
+      order by best.rank desc, best.seq desc`.execute(this.db);
     return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+  }
+
+  private async sqliteMatches(
+    userId: string,
+    chatId: string,
+    beforeSeq: number,
+    terms: string[],
+    limit: number,
+  ): Promise<RecalledRow[]> {
+    const inChat = `chat_id : "${chatId.replaceAll('"', '""')}"`;
+    const { rows: counts } = await sql<{ term: string; doc: number }>`select term, doc
+      from chat_messages_fts_terms where term in (${sql.join(terms)})`.execute(this.db);
+    // Stemmed terms are not in the vocabulary as typed: unknown counts sort them as rare.
+    const commonness = new Map(counts.map((row) => [row.term, Number(row.doc)]));
+    const ordered = [...terms].sort((a, b) => (commonness.get(a) ?? 0) - (commonness.get(b) ?? 0));
+    const chatSize = await sql<{ n: number }>`select count(*) as n from chat_messages_fts
+      where chat_messages_fts match ${inChat}`.execute(this.db);
+    const ranked = await rankCandidates(
+      ordered,
+      async (term) => {
+        const { rows } = await sql<{ id: number }>`select rowid as id from chat_messages_fts
+          where chat_messages_fts match ${`${inChat} AND content : "${term}"`}
+          limit ${SQLITE_CANDIDATE_CAP + 1}`.execute(this.db);
+        return { ids: rows.map((row) => row.id) };
+      },
+      { chatSize: Number(chatSize.rows[0]?.n ?? 0), cap: SQLITE_CANDIDATE_CAP },
+    );
+    const found: RecalledRow[] = [];
+    for (let start = 0; start < ranked.length && found.length < limit; start += SQLITE_FETCH_BATCH) {
+      const batch = ranked.slice(start, start + SQLITE_FETCH_BATCH);
+      const { rows } = await sql<RecalledRow & { id: number }>`select rowid as id, role, content, seq
+        from chat_messages where rowid in (${sql.join(batch)})
+          and user_id = ${userId} and chat_id = ${chatId} and seq < ${beforeSeq}`.execute(this.db);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const id of batch) {
+        const row = byId.get(id);
+        if (row && found.length < limit)
+          found.push({ role: row.role, content: row.content, seq: Number(row.seq) });
+      }
+    }
+    return found;
   }
 }
