@@ -112,6 +112,8 @@ const envSchema = z.object({
   CHAT_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
   /** Replies written at once by one instance, on a queue of their own beside the generations'. */
   CHAT_CONCURRENCY: z.coerce.number().int().min(1).default(20),
+  /** Messages that leave a chat's context window between two refreshes of its summary. */
+  CHAT_SUMMARY_EVERY: z.coerce.number().int().min(1).default(20),
   /** Event streams (generations, and each chat) one user may hold open at once; 429 past it. */
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** Pictures one selfie job makes; the first is the one the chat shows and saves. */

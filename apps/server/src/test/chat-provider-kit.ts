@@ -6,8 +6,9 @@ import { ChatProviderError } from '../modules/chat/providers/chat-provider.port'
 import { createChatProvider } from '../modules/chat/providers/create-chat-provider';
 
 /**
- * The demo provider at `delayMs` a word, watched: when each request's signal aborts (the moment a
- * vendor's connection would close), and the requests it had.
+ * The demo provider at `delayMs` a word, watched: when each reply request's signal aborts (the
+ * moment a vendor's connection would close), the reply requests it had, and apart from them the
+ * summary requests (`stream: false`) of the background job.
  */
 export function watchedDemoProvider(delayMs: number) {
   const inner = createChatProvider(loadEnv({ CHAT_DEMO_DELAY_MS: String(delayMs) }));
@@ -18,10 +19,15 @@ export function watchedDemoProvider(delayMs: number) {
     requests: 0,
     /** The requests themselves, in order. */
     sent: [] as ChatRequest[],
+    summaries: [] as ChatRequest[],
     provider: {
       name: inner.name,
       model: inner.model,
       stream: (request, signal) => {
+        if (request.stream === false) {
+          watch.summaries.push(request);
+          return inner.stream(request, signal);
+        }
         watch.requests += 1;
         watch.sent.push(request);
         signal.addEventListener('abort', () => aborts.push(Date.now()), { once: true });

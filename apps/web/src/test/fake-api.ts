@@ -105,6 +105,8 @@ export const fakeChat = fakeOf<Chat>(chatSchema, {
   title: 'Chat with Luna Vale',
   userName: 'User',
   memory: '',
+  summary: '',
+  summaryUpdatedAt: null,
   messageCount: 3,
   lastMessageAt: '2026-03-09T12:00:00.000Z',
   createdAt: '2026-03-09T11:00:00.000Z',
@@ -117,6 +119,10 @@ export const fakeChatContext = fakeOf<ChatContext>(chatContextSchema, {
   contextTokens: 8192,
   historyMessages: 3,
   droppedMessages: 0,
+  parts: { card: 900, lorebook: 0, memory: 0, summary: 0, recalled: 0, history: 334 },
+  lorebookEntries: [],
+  recalled: [],
+  lastReply: null,
 });
 
 /** One page of GET /api/chats. */

@@ -76,6 +76,12 @@ export const chatSchema = z.object({
   title: z.string(),
   userName: z.string(),
   memory: z.string(),
+  /**
+   * A rolling summary of the messages that fell out of the context window, written by the chat
+   * provider in the background (read-only; `POST .../summary/rebuild` writes it again).
+   */
+  summary: z.string(),
+  summaryUpdatedAt: z.string().nullable(),
   messageCount: z.number().int().nonnegative(),
   lastMessageAt: z.string(),
   createdAt: z.string(),
@@ -83,17 +89,44 @@ export const chatSchema = z.object({
 });
 export type Chat = z.infer<typeof chatSchema>;
 
+/** The parts of a prompt, in tokens as a real tokenizer counts them. */
+export const CHAT_CONTEXT_PARTS = ['card', 'lorebook', 'memory', 'summary', 'recalled', 'history'] as const;
+export type ChatContextPart = (typeof CHAT_CONTEXT_PARTS)[number];
+
 /**
- * `GET /api/chats/:id/context`: how much of the model's context the next reply's prompt takes, as
- * a real tokenizer counts it. `budgetTokens` is the context less the room kept for the reply; the
- * oldest messages past it are left out (`droppedMessages`).
+ * What a prompt holds: tokens used of the budget (the context less the room kept for the reply),
+ * by part; the history messages sent and those left out (`droppedMessages`, the oldest); the
+ * lorebook entries used; the older messages recalled into it.
  */
-export const chatContextSchema = z.object({
+const tokens = z.number().int().nonnegative();
+
+export const chatContextUsageSchema = z.object({
   usedTokens: z.number().int().nonnegative(),
   budgetTokens: z.number().int().nonnegative(),
   contextTokens: z.number().int().positive(),
   historyMessages: z.number().int().nonnegative(),
   droppedMessages: z.number().int().nonnegative(),
+  parts: z.object({
+    card: tokens,
+    lorebook: tokens,
+    memory: tokens,
+    summary: tokens,
+    recalled: tokens,
+    history: tokens,
+  }) satisfies z.ZodType<Record<ChatContextPart, number>>,
+  lorebookEntries: z.array(z.string()),
+  recalled: z.array(
+    z.object({ seq: z.number().int().positive(), role: z.enum(CHAT_ROLES), excerpt: z.string() }),
+  ),
+});
+export type ChatContextUsage = z.infer<typeof chatContextUsageSchema>;
+
+/**
+ * `GET /api/chats/:id/context`: the prompt the next reply would get, and what went into the
+ * latest reply's prompt (null before the first).
+ */
+export const chatContextSchema = chatContextUsageSchema.extend({
+  lastReply: chatContextUsageSchema.nullable(),
 });
 export type ChatContext = z.infer<typeof chatContextSchema>;
 
@@ -212,4 +245,5 @@ export const chatPaths = {
   events: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/events`,
   export: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/export`,
   context: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/context`,
+  rebuildSummary: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/summary/rebuild`,
 } as const;

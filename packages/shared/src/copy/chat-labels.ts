@@ -71,6 +71,26 @@ export const CHAT_LABELS = {
     count === 1
       ? '1 older message is left out of the context.'
       : `${count} older messages are left out of the context.`,
+  summary: 'Summary',
+  summaryHint: 'Written by the character from the messages that no longer fit in the context.',
+  summaryEmpty: 'Nothing yet: the chat still fits in the context.',
+  summaryRebuild: 'Rebuild',
+  summaryRebuilding: 'Rebuilding…',
+  summaryRebuildStarted: 'The summary is being rebuilt.',
+  lastReplyContext: 'What went into the last reply',
+  contextParts: {
+    card: 'Character card',
+    lorebook: 'Lorebook',
+    memory: 'Memory',
+    summary: 'Summary',
+    recalled: 'Recalled',
+    history: 'Recent messages',
+  },
+  partTokens: (tokens: number) => `${tokens.toLocaleString('en-US')} tokens`,
+  lorebookUsed: 'Lorebook entries used',
+  recalledUsed: 'Recalled messages',
+  noneUsed: 'None',
+  recalledMessage: (seq: number) => `Message ${seq}`,
 } as const;
 
 /** Where the composer keeps the unsent text of a chat, so a reload does not lose it. */

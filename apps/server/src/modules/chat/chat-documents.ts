@@ -9,6 +9,8 @@ export function toChat(row: ChatRow): Chat {
     title: row.title,
     userName: row.user_name,
     memory: row.memory,
+    summary: row.summary,
+    summaryUpdatedAt: row.summary_updated_at,
     messageCount: Number(row.message_count),
     lastMessageAt: row.last_message_at,
     createdAt: row.created_at,

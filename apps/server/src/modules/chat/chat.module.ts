@@ -12,6 +12,9 @@ import { ChatReplyRunner } from './chat-reply.runner';
 import { ChatTransferService } from './chat-transfer.service';
 import { chatRoutes } from './chat.routes';
 import { ChatService } from './chat.service';
+import { ChatSummariesRepository } from './chat-summaries.repository';
+import { CHAT_SUMMARY_JOB, ChatSummaries, type ChatSummaryJobPayload } from './chat-summaries.service';
+import { loadTokenCounter } from './prompt/token-counter';
 import { ChatUpkeep } from './chat-upkeep';
 import { ChatsRepository } from './chats.repository';
 import { ChatEvents } from './events/chat-events';
@@ -101,12 +104,35 @@ export const chatModule = fp(
       contextTokens: env.CHAT_CONTEXT_TOKENS,
       maxReplyTokens: env.CHAT_MAX_REPLY_TOKENS,
     });
+    const summaryRows = new ChatSummariesRepository(db);
+    const summaries = new ChatSummaries({
+      chats: chatRows,
+      summaries: summaryRows,
+      characters: app.characters,
+      windowStart: (userId, chatId) => prompt.windowStart(userId, chatId),
+      provider,
+      queue: replyQueue,
+      tokens: loadTokenCounter,
+      clock,
+      every: env.CHAT_SUMMARY_EVERY,
+      batchTokens: Math.floor(env.CHAT_CONTEXT_TOKENS / 2),
+    });
+    replyQueue.register<ChatSummaryJobPayload>(CHAT_SUMMARY_JOB, (job) => summaries.run(job));
     const runner = new ChatReplyRunner({
       replies,
       events,
       running,
       provider,
-      prompt: async (userId, row) => ({ ...(await prompt.build(userId, row)), tools: [SEND_SELFIE_TOOL] }),
+      prompt: async (userId, row) => {
+        const built = await prompt.build(userId, row);
+        // Off the reply's path: the chat page reads it later, and a lost record only hides a figure.
+        void summaryRows
+          .recordContext(userId, row.chat_id, JSON.stringify(built.usage))
+          .catch((error: unknown) =>
+            app.log.warn({ err: error, chatId: row.chat_id }, 'recording a context failed'),
+          );
+        return { ...built.request, tools: [SEND_SELFIE_TOOL] };
+      },
       touch: (userId, chatId, now) => chatRows.touch(userId, chatId, now),
       clock,
       instanceId,
@@ -118,6 +144,7 @@ export const chatModule = fp(
           'chat reply failed',
         ),
       onDone: async (userId, row, calls) => {
+        await summaries.afterReply(userId, row);
         // The demo provider cannot call tools: it sends a picture whenever one is asked for.
         const answer =
           provider.name === 'demo'
@@ -171,6 +198,7 @@ export const chatModule = fp(
       prefix: '/api',
       chats,
       context: (userId, chatId) => prompt.context(userId, chatId),
+      rebuildSummary: (userId, chatId) => summaries.rebuild(userId, chatId),
       messages,
       transfer,
       stream,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CHAT_COPY,
   CHAT_ERROR_CODES,
+  type Chat,
   type ChatContext,
   chatContextSchema,
   chatListQuerySchema,
@@ -32,6 +33,8 @@ export interface ChatRoutesOptions {
   chats: ChatService;
   /** How much of the context the next reply's prompt takes. */
   context(userId: string, chatId: string): Promise<ChatContext>;
+  /** Starts writing the chat's summary again from the start. */
+  rebuildSummary(userId: string, chatId: string): Promise<Chat>;
   messages: ChatMessagesService;
   transfer: ChatTransferService;
   stream: Omit<ChatStreamSource, 'snapshot'>;
@@ -72,6 +75,12 @@ export async function chatRoutes(app: FastifyInstance, opts: ChatRoutesOptions) 
       await chats.get(user(request), request.params.id);
       return opts.context(user(request), request.params.id);
     },
+  );
+  r.post(
+    '/chats/:id/summary/rebuild',
+    { schema: { params: idParamsSchema, response: { 202: chatSchema } } },
+    async (request, reply) =>
+      reply.status(202).send(await opts.rebuildSummary(user(request), request.params.id)),
   );
   r.delete(
     '/chats/:id',

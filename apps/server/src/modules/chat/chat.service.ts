@@ -84,6 +84,10 @@ export class ChatService {
       last_message_at: messages.at(-1)?.created_at ?? now,
       created_at: now,
       updated_at: now,
+      summary: '',
+      summary_through: 0,
+      summary_updated_at: null,
+      last_context: null,
     };
     await this.deps.chats.insert(row, messages);
     return toChat(row);

@@ -1,13 +1,20 @@
-import type { ChatContext } from '@baegen/shared/contract';
+import type { ChatContext, ChatContextUsage } from '@baegen/shared/contract';
 import type { CharacterCardData } from '../characters';
 import type { ChatMessagesRepository, MessageRow } from './chat-messages.repository';
 import type { ChatRecallRepository } from './chat-recall.repository';
+import { lastContextOf } from './last-context';
 import type { ChatsRepository } from './chats.repository';
 import { type BuildPromptInput, type BuiltPrompt, buildPrompt } from './prompt/prompt-builder';
 import { recallTerms } from './prompt/recall-terms';
 import { loadTokenCounter } from './prompt/token-counter';
 import { toPromptCharacter } from './prompt-character';
 import type { ChatRequest } from './providers/chat-provider.port';
+
+/** Characters of a recalled message shown on the chat page. */
+const EXCERPT_CHARS = 160;
+
+const excerpt = (text: string) =>
+  text.length <= EXCERPT_CHARS ? text : `${text.slice(0, EXCERPT_CHARS - 1).trimEnd()}…`;
 
 /** The most messages a prompt reads back; the budget drops the oldest of them anyway. */
 const HISTORY_LIMIT = 400;
@@ -32,20 +39,48 @@ export interface ReplyPromptDeps {
 export class ReplyPrompt {
   constructor(private readonly deps: ReplyPromptDeps) {}
 
-  async build(userId: string, reply: MessageRow): Promise<ChatRequest> {
-    const { request } = await this.assemble(userId, reply.chat_id, reply.seq, reply.content);
-    return { ...request, variant: Number(reply.swipe_index) };
+  /**
+   * The request of a reply, what it holds (for the chat page), and the seq of the oldest message
+   * it sends: those before it are the summary's to keep.
+   */
+  async build(
+    userId: string,
+    reply: MessageRow,
+  ): Promise<{ request: ChatRequest; usage: ChatContextUsage; windowStart: number | null }> {
+    const built = await this.assemble(userId, reply.chat_id, reply.seq, reply.content);
+    return {
+      request: { ...built.request, variant: Number(reply.swipe_index) },
+      usage: this.usageOf(built),
+      windowStart: built.oldestSent?.seq ?? null,
+    };
   }
 
-  /** How much of the context the prompt of a reply written now would take. */
+  /** How much of the context the prompt of a reply written now would take, and what the last one held. */
   async context(userId: string, chatId: string): Promise<ChatContext> {
-    const { usage } = await this.assemble(userId, chatId, null, '');
+    const built = await this.assemble(userId, chatId, null, '');
+    return { ...this.usageOf(built), lastReply: built.lastReply };
+  }
+
+  /** The seq of the oldest message a reply written now would send (null: none would be). */
+  async windowStart(userId: string, chatId: string): Promise<number | null> {
+    return (await this.assemble(userId, chatId, null, '')).oldestSent?.seq ?? null;
+  }
+
+  private usageOf(built: BuiltPrompt): ChatContextUsage {
+    const { usage } = built;
     return {
       usedTokens: usage.contextTokens,
       budgetTokens: usage.budgetTokens,
       contextTokens: this.deps.contextTokens,
       historyMessages: usage.historyMessages,
       droppedMessages: usage.droppedMessages,
+      parts: usage.parts,
+      lorebookEntries: built.lorebookEntries,
+      recalled: built.recalled.map((message) => ({
+        seq: message.seq,
+        role: message.role,
+        excerpt: excerpt(message.content),
+      })),
     };
   }
 
@@ -60,6 +95,7 @@ export class ReplyPrompt {
       character: toPromptCharacter(card),
       userName: chat.user_name,
       memory: chat.memory,
+      summary: chat.summary,
       history,
       contextTokens: this.deps.contextTokens,
       maxReplyTokens: this.deps.maxReplyTokens,
@@ -69,7 +105,8 @@ export class ReplyPrompt {
     const built = buildPrompt(input);
     const recalled = await this.recall(userId, chat.id, history, built);
     // Recalled messages take room the history had: the window only shrinks, so none is sent twice.
-    return recalled.length === 0 ? built : buildPrompt({ ...input, recalled });
+    const final = recalled.length === 0 ? built : buildPrompt({ ...input, recalled });
+    return { ...final, lastReply: lastContextOf(chat.last_context) };
   }
 
   /** The best matches for the user's latest message among those the window left out. */

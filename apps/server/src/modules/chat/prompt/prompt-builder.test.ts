@@ -178,7 +178,13 @@ describe('buildPrompt', () => {
       role: i % 2 ? 'assistant' : 'user',
       content: `Message number ${i}: ${'the storm keeps rolling over the island '.repeat(4)}`,
     }));
-    const built = build({ history, contextTokens: 1200, maxReplyTokens: 200, memory: 'Sam likes tea.' });
+    const built = build({
+      history,
+      contextTokens: 1200,
+      maxReplyTokens: 200,
+      memory: 'Sam likes tea.',
+      summary: 'Sam: My dog is called Biscuit.',
+    });
     const { usage } = built;
     expect(usage.budgetTokens).toBe(1000);
     expect(usage.contextTokens).toBeLessThanOrEqual(1000);
@@ -186,9 +192,14 @@ describe('buildPrompt', () => {
     expect(usage.droppedMessages).toBeGreaterThan(0);
     const sent = built.request.messages.filter((turn) => turn.role !== 'system');
     expect(sent).toEqual(history.slice(60 - usage.historyMessages));
-    const { card, lorebook, memory, history: historyTokens } = usage.parts;
-    expect(card + lorebook + memory + historyTokens).toBe(usage.contextTokens);
+    const { card, lorebook, memory, summary, history: historyTokens } = usage.parts;
+    expect(card + lorebook + memory + summary + historyTokens).toBe(usage.contextTokens);
     expect(memory).toBeGreaterThan(0);
+    expect(summary).toBe(tokens.count('[Summary of earlier messages]\nSam: My dog is called Biscuit.'));
+    // The summary follows the memory, at the end of the system turn.
+    expect(systemOf(built)).toMatch(
+      /Sam likes tea\.\n\n\[Summary of earlier messages\]\nSam: My dog is called Biscuit\.$/,
+    );
     expect(historyTokens).toBeGreaterThan(usage.contextTokens / 2);
   });
 

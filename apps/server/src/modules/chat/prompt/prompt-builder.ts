@@ -1,3 +1,4 @@
+import type { ChatContextUsage } from '@baegen/shared/contract';
 import type { ChatRequest, ChatTurn } from '../providers/chat-provider.port';
 import { parseExampleDialogues } from './example-dialogues';
 import { type CharacterBook, selectLore } from './lorebook';
@@ -42,9 +43,10 @@ export interface BuiltPrompt {
     budgetTokens: number;
     historyMessages: number;
     droppedMessages: number;
-    parts: { card: number; lorebook: number; memory: number; recalled: number; history: number };
-    recalledMessages: number;
+    parts: ChatContextUsage['parts'];
   };
+  /** The older messages recalled into the prompt, in the chat's order. */
+  recalled: RecalledMessage[];
   /** The oldest history message sent: those before it fell out of the window. */
   oldestSent?: PromptMessage;
   /** Names (or ids) of the lorebook entries used. */
@@ -55,6 +57,8 @@ export interface BuildPromptInput {
   character: PromptCharacter;
   userName: string;
   memory: string;
+  /** The rolling summary of the messages that left the window. */
+  summary?: string;
   /** Messages from before the history found again for this reply, best first; those that fit are sent. */
   recalled?: RecalledMessage[];
   /** Oldest first: the whole chat, or the newest messages the caller loaded. */
@@ -92,7 +96,7 @@ export function greeting(character: PromptCharacter, userName: string): string {
  * before the character, her description, personality and scenario, lorebook after, the chat's
  * memory, recalled messages, example dialogues, the history, then the post-history instructions.
  * The fixed parts and the lorebook are served first, then recalled messages (up to a tenth of
- * the context); the history fills what is left, newest first, in whole messages; examples take
+ * the context); the chat's summary goes after its memory; the history fills what is left, newest first, in whole messages; examples take
  * what the history leaves, as SillyTavern does.
  */
 export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
@@ -125,7 +129,17 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     section(SECTION.scenario, character.scenario),
   ];
   const memory = section(SECTION.memory, input.memory);
-  const system = joinSections([card[0], lorebook[0], card[1], card[2], card[3], lorebook[1], memory]);
+  const summary = section(SECTION.summary, input.summary);
+  const system = joinSections([
+    card[0],
+    lorebook[0],
+    card[1],
+    card[2],
+    card[3],
+    lorebook[1],
+    memory,
+    summary,
+  ]);
   const closing = joinSections([
     fill(character.post_history_instructions),
     continueFrom !== undefined && fill(CONTINUE_INSTRUCTION),
@@ -141,12 +155,13 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
       REPLY_PRIMING_TOKENS,
     lorebook: countSections(lorebook),
     memory: countSections([memory]),
+    summary: countSections([summary]),
     recalled: 0,
     history: continueFrom === undefined ? 0 : tokens.countTurn(continueFrom),
   };
 
   // The newest message always goes in: a reply to a chat it cannot see would make no sense.
-  let room = budgetTokens - parts.card - parts.lorebook - parts.memory - parts.history;
+  let room = budgetTokens - parts.card - parts.lorebook - parts.memory - parts.summary - parts.history;
   const recalled = recalledSection(
     input.recalled ?? [],
     names,
@@ -179,13 +194,14 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   return {
     request: { messages, maxTokens: input.maxReplyTokens },
     usage: {
-      contextTokens: parts.card + parts.lorebook + parts.memory + parts.recalled + parts.history,
+      contextTokens:
+        parts.card + parts.lorebook + parts.memory + parts.summary + parts.recalled + parts.history,
       budgetTokens,
       historyMessages: kept,
       droppedMessages: history.length - kept,
       parts,
-      recalledMessages: recalled.messages,
     },
+    recalled: [...recalled.chosen].sort((a, b) => a.seq - b.seq),
     ...(sent[0] ? { oldestSent: sent[0] } : {}),
     lorebookEntries: lore.labels,
   };

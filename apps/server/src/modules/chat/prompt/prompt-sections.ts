@@ -8,6 +8,7 @@ export const SECTION = {
   personality: (char: string) => `[${char}'s personality]`,
   scenario: '[Scenario]',
   memory: '[Memory of this chat]',
+  summary: '[Summary of earlier messages]',
 } as const;
 
 /** SillyTavern's default main prompt, which a card's `system_prompt` replaces or wraps with `{{original}}`. */
@@ -23,9 +24,11 @@ export interface CardSections {
   personality?: string;
   scenario?: string;
   memory?: string;
+  summary?: string;
 }
 
-const LABEL_LINE = /^\[(?:About (.+)|(.+)'s personality|Scenario|Memory of this chat)\]$/gm;
+const LABEL_LINE =
+  /^\[(?:About (.+)|(.+)'s personality|Scenario|Memory of this chat|Summary of earlier messages)\]$/gm;
 
 /** Reads the labelled parts back out of a system turn this builder wrote. */
 export function readCardSections(system: string): CardSections {
@@ -43,6 +46,7 @@ export function readCardSections(system: string): CardSections {
       found.name ??= personalityName;
       found.personality ??= text;
     } else if (label === SECTION.scenario) found.scenario ??= text;
+    else if (label === SECTION.summary) found.summary ??= text;
     else found.memory ??= text;
   });
   return found;

@@ -41,7 +41,7 @@ describe('recalled messages in the prompt', () => {
       { role: 'user', content: 'Hello?' },
     ]);
     expect(built.request.messages.at(-1)).toEqual({ role: 'user', content: "What's my dog called?" });
-    expect(built.usage.recalledMessages).toBe(2);
+    expect(built.recalled.length).toBe(2);
     expect(built.usage.parts.recalled).toBe(tokens.countTurn(built.request.messages[1]!.content));
     const { card, lorebook, memory, recalled: recalledTokens, history } = built.usage.parts;
     expect(built.usage.contextTokens).toBe(card + lorebook + memory + recalledTokens + history);
@@ -61,7 +61,7 @@ describe('recalled messages in the prompt', () => {
       `${RECALL_HEADING}\nSam: Biscuit hates thunder.\nSam: My dog is called Biscuit.`,
     );
     const roomy = build({ recalled, contextTokens: 8192 });
-    expect(roomy.usage.recalledMessages).toBe(3);
+    expect(roomy.recalled.length).toBe(3);
   });
 
   it('are left out when none fits or none is given, and take room from the history', () => {
@@ -69,7 +69,7 @@ describe('recalled messages in the prompt', () => {
     expect(none.request.messages.some((turn) => turn.content.startsWith(RECALL_HEADING))).toBe(false);
     expect(none.usage.parts.recalled).toBe(0);
     const tooLong = build({ recalled: [{ role: 'user', content: 'word '.repeat(400), seq: 1 }] });
-    expect(tooLong.usage.recalledMessages).toBe(0);
+    expect(tooLong.recalled.length).toBe(0);
 
     const history = Array.from({ length: 60 }, (_, i) => ({
       role: i % 2 ? ('user' as const) : ('assistant' as const),

@@ -24,7 +24,7 @@ export function recalledSection(
   names: { char: string; user: string },
   budget: number,
   tokens: TokenCounter,
-): { text: string; tokens: number; messages: number } {
+): { text: string; tokens: number; chosen: RecalledMessage[] } {
   const render = (messages: RecalledMessage[]) =>
     [
       RECALL_HEADING,
@@ -33,7 +33,7 @@ export function recalledSection(
         .map((message) => `${message.role === 'user' ? names.user : names.char}: ${message.content.trim()}`),
     ].join('\n');
   let chosen: RecalledMessage[] = [];
-  let best = { text: '', tokens: 0, messages: 0 };
+  let best: { text: string; tokens: number; chosen: RecalledMessage[] } = { text: '', tokens: 0, chosen: [] };
   for (const candidate of candidates) {
     if (!/\S/.test(candidate.content)) continue;
     const next = [...chosen, candidate];
@@ -41,7 +41,7 @@ export function recalledSection(
     const cost = tokens.countTurn(text);
     if (cost > budget) continue;
     chosen = next;
-    best = { text, tokens: cost, messages: next.length };
+    best = { text, tokens: cost, chosen: next };
   }
   return best;
 }

@@ -10,6 +10,8 @@ export interface ChatRequest {
   variant?: number;
   /** Functions the model may call; a provider that cannot call any ignores them. */
   tools?: ChatTool[];
+  /** False asks for the whole answer in one response (a summary, never shown as it is written). */
+  stream?: boolean;
 }
 
 /** A function offered to the model, its arguments described by a JSON schema. */
@@ -41,6 +43,19 @@ export interface ChatProvider {
    * been yielded.
    */
   stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatChunk>;
+}
+
+/** The whole text of an answer, for requests no one watches being written (`stream: false`). */
+export async function completeText(
+  provider: ChatProvider,
+  request: ChatRequest,
+  signal: AbortSignal,
+): Promise<string> {
+  let text = '';
+  for await (const chunk of provider.stream({ ...request, stream: false }, signal)) {
+    if (chunk.type === 'text') text += chunk.text;
+  }
+  return text.trim();
 }
 
 /** A reply that could not be made; its message is for the log, never shown to the user as is. */

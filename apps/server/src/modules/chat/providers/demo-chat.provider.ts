@@ -1,11 +1,14 @@
 import { readCardSections } from '../prompt/prompt-sections';
+import { readSummaryRequest } from '../prompt/summary-prompt';
 import { loadTokenCounter } from '../prompt/token-counter';
 import type { ChatChunk, ChatProvider, ChatRequest, Sleep } from './chat-provider.port';
 import { demoReply } from './demo-reply';
+import { demoSummary } from './demo-summary';
 
 /**
  * The offline provider (CHAT_PROVIDER=demo): reads the same request a model would get and answers
- * in the character's voice with a scripted reply, streamed a word at a time like a real one.
+ * in the character's voice with a scripted reply, streamed a word at a time like a real one, and
+ * summarises a chat by picking its sentences that state facts.
  */
 export class DemoChatProvider implements ChatProvider {
   readonly name = 'demo';
@@ -15,6 +18,11 @@ export class DemoChatProvider implements ChatProvider {
 
   async *stream(request: ChatRequest, signal: AbortSignal): AsyncIterable<ChatChunk> {
     signal.throwIfAborted();
+    const summary = readSummaryRequest(request);
+    if (summary) {
+      yield { type: 'text', text: demoSummary(summary.previous, summary.transcript) };
+      return;
+    }
     const { messages } = request;
     const system = messages.find((turn) => turn.role === 'system')?.content ?? '';
     const last = messages[messages.length - 1];

@@ -52,7 +52,6 @@ export class OpenAiChatProvider implements ChatProvider {
     const openRouter = new URL(options.baseUrl).hostname.endsWith('openrouter.ai');
     this.headers = {
       'content-type': 'application/json',
-      accept: 'text/event-stream',
       ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
       ...(openRouter && options.referer ? { 'HTTP-Referer': options.referer } : {}),
       ...(openRouter ? { 'X-Title': options.title } : {}),
@@ -111,18 +110,19 @@ export class OpenAiChatProvider implements ChatProvider {
       throw new RetryableError(`The chat API connection failed ${what}`, undefined, { cause: error });
     };
     restartIdle();
+    const streamed = request.stream !== false;
     try {
       let response: Response;
       try {
         response = await fetch(`${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
           method: 'POST',
-          headers: this.headers,
+          headers: { ...this.headers, accept: streamed ? 'text/event-stream' : 'application/json' },
           body: JSON.stringify({
             model: this.model,
             messages: request.messages,
             max_tokens: request.maxTokens,
-            stream: true,
-            stream_options: { include_usage: true },
+            stream: streamed,
+            ...(streamed ? { stream_options: { include_usage: true } } : {}),
             ...(request.tools?.length
               ? { tools: request.tools.map((tool) => ({ type: 'function', function: tool })) }
               : {}),
