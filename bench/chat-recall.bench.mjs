@@ -84,8 +84,10 @@ async function seed(url, cookie) {
  * database the server made: the query alone, without the HTTP and prompt around it.
  */
 async function recallQuery(server, env) {
-  const { tsImport } = await import('tsx/esm/api');
-  const source = (file) => tsImport(`../apps/server/src/${file}`, import.meta.url);
+  const { register } = await import('tsx/esm/api');
+  // One namespace for both imports, so they share one Kysely (its dialect checks use instanceof).
+  const tsx = register({ namespace: `bench-recall-${process.pid}` });
+  const source = (file) => tsx.import(`../apps/server/src/${file}`, import.meta.url);
   const { createDb } = await source('db/client.ts');
   const { ChatRecallRepository } = await source('modules/chat/chat-recall.repository.ts');
   const handle = createDb({

@@ -1,7 +1,11 @@
 import { useId } from 'react';
 import { CHAT_LABELS, type ChatContext } from '@baegen/shared';
+import { ChatContextDetails } from './chat-context-details';
 
-/** How much of the model's context the next reply's prompt takes, and whether old messages fell out. */
+/**
+ * How much of the model's context the next reply's prompt takes, whether old messages fell out,
+ * and what went into the last reply's.
+ */
 export function ChatContextMeter({ context }: { context: ChatContext | undefined }) {
   const labelId = useId();
   if (!context) return null;
@@ -24,6 +28,7 @@ export function ChatContextMeter({ context }: { context: ChatContext | undefined
       {droppedMessages > 0 ? (
         <span className="text-amber-300">{CHAT_LABELS.contextDropped(droppedMessages)}</span>
       ) : null}
+      {context.lastReply ? <ChatContextDetails usage={context.lastReply} /> : null}
     </div>
   );
 }

@@ -46,4 +46,30 @@ describe('ChatSettingsPanel', () => {
     expect([url, init?.method]).toEqual(['/api/chats/chat1', 'PATCH']);
     expect(JSON.parse(String(init?.body))).toEqual({ userName: 'Alex', memory: 'Likes coffee.' });
   });
+
+  it('shows the summary read-only and rebuilds it on request', async () => {
+    const summarised = fakeChat({ summary: 'User: My dog is called Biscuit.' });
+    const fetchMock = stubFetch().mockResolvedValue(jsonResponse(202, { ...summarised, summary: '' }));
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatSettingsPanel chat={summarised} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    const section = screen.getByTestId('chat-summary');
+    expect(section.textContent).toContain('User: My dog is called Biscuit.');
+    expect(screen.queryByRole('textbox', { name: CHAT_LABELS.summary })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.summaryRebuild }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect([url, init?.method]).toEqual(['/api/chats/chat1/summary/rebuild', 'POST']);
+  });
+
+  it('says when there is no summary yet', () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatSettingsPanel chat={chat} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('chat-summary').textContent).toContain(CHAT_LABELS.summaryEmpty);
+  });
 });

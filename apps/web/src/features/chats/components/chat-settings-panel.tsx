@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { CHAT_LABELS, CHAT_LIMITS, type Chat, type ChatPatch } from '@baegen/shared';
 import { usePatchChat } from '../../../api/chats.queries';
 import { Button } from '../../../components/ui/button';
+import { ChatSummarySection } from './chat-summary-section';
 import { CHAT_FIELD_CLASSES } from './field-classes';
 
 /** Only what the user changed, trimmed where the server trims; empty when nothing did. */
@@ -112,6 +113,7 @@ export function ChatSettingsPanel({ chat, onClose }: { chat: Chat; onClose: () =
           />
         )}
       </SettingsField>
+      <ChatSummarySection chat={chat} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onClose}>
           {CHAT_LABELS.cancel}
