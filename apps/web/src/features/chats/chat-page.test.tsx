@@ -93,5 +93,10 @@ describe('ChatPage', () => {
       '/api/chats/first/selfie',
       expect.objectContaining({ method: 'POST' }),
     );
+    // The picture's message is the last reply, yet offers no Regenerate or Continue.
+    const selfie = screen.getByText(SELFIE_COPY.sends).closest('li')!;
+    expect(within(selfie).queryByRole('button', { name: CHAT_LABELS.regenerate })).toBeNull();
+    expect(within(selfie).queryByRole('button', { name: CHAT_LABELS.continue })).toBeNull();
+    expect(within(selfie).getByRole('button', { name: CHAT_LABELS.delete })).toBeTruthy();
   });
 });

@@ -91,8 +91,10 @@ export function ChatMessageItem({
   const streaming = message.status === 'streaming';
   const swipes = message.swipes.length;
 
+  // A picture is sent once: writing its message again would leave it under other words.
+  const rewritable = lastReply && message.attachments.length === 0;
   const tools: MessageActionProps[] = [
-    ...(lastReply
+    ...(rewritable
       ? [
           {
             icon: RefreshCw,
