@@ -76,7 +76,6 @@ async function dropSqliteIndex(db: Kysely<unknown>): Promise<void> {
   for (const event of ['insert', 'delete', 'update']) {
     await sql`drop trigger if exists ${sql.raw(`chat_messages_fts_${event}`)}`.execute(db);
   }
-  await sql`drop table if exists chat_messages_fts_terms`.execute(db);
   await sql`drop table if exists chat_messages_fts`.execute(db);
 }
 

@@ -76,23 +76,19 @@ export class ChatRecallRepository {
     limit: number,
   ): Promise<RecalledRow[]> {
     const inChat = `chat_id : "${chatId.replaceAll('"', '""')}"`;
-    const { rows: counts } = await sql<{ term: string; doc: number }>`select term, doc
-      from chat_messages_fts_terms where term in (${sql.join(terms)})`.execute(this.db);
-    // Stemmed terms are not in the vocabulary as typed: unknown counts sort them as rare.
-    const commonness = new Map(counts.map((row) => [row.term, Number(row.doc)]));
-    const ordered = [...terms].sort((a, b) => (commonness.get(a) ?? 0) - (commonness.get(b) ?? 0));
     const chatSize = await sql<{ n: number }>`select count(*) as n from chat_messages_fts
       where chat_messages_fts match ${inChat}`.execute(this.db);
-    const ranked = await rankCandidates(
-      ordered,
-      async (term) => {
-        const { rows } = await sql<{ id: number }>`select rowid as id from chat_messages_fts
-          where chat_messages_fts match ${`${inChat} AND content : "${term}"`}
-          limit ${SQLITE_CANDIDATE_CAP + 1}`.execute(this.db);
-        return { ids: rows.map((row) => row.id) };
-      },
-      { chatSize: Number(chatSize.rows[0]?.n ?? 0), cap: SQLITE_CANDIDATE_CAP },
-    );
+    const postings: number[][] = [];
+    for (const term of terms) {
+      const { rows } = await sql<{ id: number }>`select rowid as id from chat_messages_fts
+        where chat_messages_fts match ${`${inChat} AND content : "${term}"`}
+        limit ${SQLITE_CANDIDATE_CAP + 1}`.execute(this.db);
+      postings.push(rows.map((row) => row.id));
+    }
+    const ranked = rankCandidates(postings, {
+      chatSize: Number(chatSize.rows[0]?.n ?? 0),
+      cap: SQLITE_CANDIDATE_CAP,
+    });
     const found: RecalledRow[] = [];
     for (let start = 0; start < ranked.length && found.length < limit; start += SQLITE_FETCH_BATCH) {
       const batch = ranked.slice(start, start + SQLITE_FETCH_BATCH);

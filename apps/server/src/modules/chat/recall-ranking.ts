@@ -7,13 +7,9 @@
  * of the weights of the terms it holds (messages are short, so how often a term repeats in one
  * says little). Terms are taken rarest first; a term in more than `cap` of the chat's messages
  * (or in half of them, where BM25 gives it no weight) ends the list, as does a union of `cap`
- * candidates: the terms left out are the commonest, which weigh least.
+ * candidates: the terms left out are the commonest, which weigh least. Reading a term's postings
+ * costs at most `cap` rows, so a query costs at most a few thousand, however common its words.
  */
-
-export interface TermPostings {
-  /** Messages holding the term, at most `cap + 1` of them (more means the term is too common). */
-  ids: number[];
-}
 
 export interface RankingOptions {
   /** Messages in the chat. */
@@ -28,20 +24,14 @@ export function termWeight(chatSize: number, matches: number): number {
 }
 
 /**
- * Candidates best first (score, then newest), reading terms through `postingsOf` rarest first
- * (`terms` come ordered by how common they are across all chats, a cheap guess of the order).
+ * Candidates best first (score, then newest) from each term's postings: the messages of the chat
+ * that hold it, at most `cap + 1` of them (more means the term is too common to read whole).
  */
-export async function rankCandidates(
-  terms: string[],
-  postingsOf: (term: string) => Promise<TermPostings>,
-  { chatSize, cap }: RankingOptions,
-): Promise<number[]> {
+export function rankCandidates(postings: number[][], { chatSize, cap }: RankingOptions): number[] {
   const scores = new Map<number, number>();
-  for (const term of terms) {
-    const { ids } = await postingsOf(term);
-    if (ids.length > cap) break;
+  for (const ids of [...postings].sort((a, b) => a.length - b.length)) {
     const weight = termWeight(chatSize, ids.length);
-    if (weight === 0) break;
+    if (ids.length > cap || weight === 0) break;
     for (const id of ids) scores.set(id, (scores.get(id) ?? 0) + weight);
     if (scores.size >= cap) break;
   }
