@@ -6,9 +6,14 @@ import { signTransactionBytes } from '../../src/features/auth/dev-wallet/transac
 
 export const TEST_WALLET_NAME = 'E2E Test Wallet';
 
-/** A fixed ed25519 key standing in for a wallet; pass a different seed for a second user. */
+/**
+ * A fixed ed25519 key standing in for a wallet; pass a different seed for a second user. Seeds
+ * past 255 differ from those below in their first byte, so every number is a wallet of its own.
+ */
 export function testKeyPair(seedByte = 7) {
-  const keyPair = nacl.sign.keyPair.fromSeed(new Uint8Array(32).fill(seedByte));
+  const seed = new Uint8Array(32).fill(seedByte & 0xff);
+  seed[0] = (seedByte >> 8) ^ (seedByte & 0xff);
+  const keyPair = nacl.sign.keyPair.fromSeed(seed);
   return { ...keyPair, address: bs58.encode(keyPair.publicKey) };
 }
 
