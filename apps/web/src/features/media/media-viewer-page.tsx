@@ -42,7 +42,9 @@ export function MediaViewerPage() {
     title: documentTitle(title),
     initialFocus: closeButton,
     returnTarget: () =>
-      document.querySelector<HTMLElement>(`[data-media-link="${CSS.escape(shownId.current)}"]`),
+      [...document.querySelectorAll<HTMLElement>('[data-media-link]')].find(
+        (link) => link.dataset.mediaLink === shownId.current,
+      ) ?? null,
   });
 
   const fromList = (location.state as ViewerLinkState | null)?.fromList === true;
