@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { useLocation, useOutlet } from 'react-router';
 import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
@@ -36,68 +36,72 @@ export function MediaPage() {
   const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
   // The viewer opens on the list as filtered and sorted here.
   const { search } = useLocation();
+  const viewer = useOutlet();
 
   return (
     <>
-      <ListPage
-        title={PAGE_HEADINGS.media}
-        subtitle="Every photo and video you kept."
-        page={page}
-        createLink={createLink}
-        selectBar={<MediaSelectBar selection={page.selection} />}
-        confirmDelete={{ title: MESSAGES.media.deleteTitle, message: MESSAGES.media.deleteConfirm }}
-      >
-        <MediaFilters
-          filters={filters}
-          characters={characters.data ?? []}
-          onChange={update}
-          onClear={clear}
-          controls={GRID_ID}
-          sort={sort}
-          onSortChange={setSort}
-        />
-        <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
-        <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
-          <ListGrid
-            list={media}
-            {...MEDIA_GRID}
-            skeletons={SKELETONS}
-            gridClassName={GRID_CLASS}
-            loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
-            empty={{
-              title: MESSAGES.media.emptyTitle,
-              text: active
-                ? 'Nothing matches these filters. Try other words or clear the filters.'
-                : 'Generate photos and videos of your characters and they will show up here.',
-              action: active ? (
-                <Button variant="secondary" onClick={clear}>
-                  Clear all
-                </Button>
-              ) : (
-                createLink
-              ),
-            }}
-            summary={{
-              text: active ? MESSAGES.list.matches(media.total) : MESSAGES.list.items(media.total),
-              placement: 'top',
-            }}
-            dimmed={media.isPlaceholderData}
-            renderItem={(item) => (
-              <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
-                <MediaCard
-                  media={item}
-                  onDelete={page.deletion.ask}
-                  onFavorite={page.onFavorite}
-                  viewerQuery={search}
-                />
-              </SelectableItem>
-            )}
-            windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
+      {/* Out of reach while the viewer is open over it, for the keyboard and assistive technology. */}
+      <div className="contents" inert={viewer !== null}>
+        <ListPage
+          title={PAGE_HEADINGS.media}
+          subtitle="Every photo and video you kept."
+          page={page}
+          createLink={createLink}
+          selectBar={<MediaSelectBar selection={page.selection} />}
+          confirmDelete={{ title: MESSAGES.media.deleteTitle, message: MESSAGES.media.deleteConfirm }}
+        >
+          <MediaFilters
+            filters={filters}
+            characters={characters.data ?? []}
+            onChange={update}
+            onClear={clear}
+            controls={GRID_ID}
+            sort={sort}
+            onSortChange={setSort}
           />
-        </section>
-      </ListPage>
+          <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
+          <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
+            <ListGrid
+              list={media}
+              {...MEDIA_GRID}
+              skeletons={SKELETONS}
+              gridClassName={GRID_CLASS}
+              loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
+              empty={{
+                title: MESSAGES.media.emptyTitle,
+                text: active
+                  ? 'Nothing matches these filters. Try other words or clear the filters.'
+                  : 'Generate photos and videos of your characters and they will show up here.',
+                action: active ? (
+                  <Button variant="secondary" onClick={clear}>
+                    Clear all
+                  </Button>
+                ) : (
+                  createLink
+                ),
+              }}
+              summary={{
+                text: active ? MESSAGES.list.matches(media.total) : MESSAGES.list.items(media.total),
+                placement: 'top',
+              }}
+              dimmed={media.isPlaceholderData}
+              renderItem={(item) => (
+                <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
+                  <MediaCard
+                    media={item}
+                    onDelete={page.deletion.ask}
+                    onFavorite={page.onFavorite}
+                    viewerQuery={search}
+                  />
+                </SelectableItem>
+              )}
+              windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
+            />
+          </section>
+        </ListPage>
+      </div>
       {/* /media/:id: the viewer, drawn over this page. */}
-      <Outlet />
+      {viewer}
     </>
   );
 }
