@@ -35,7 +35,7 @@ export function MediaViewerToolbar({
         onClick={() => void download.run()}
         disabled={download.busy}
         aria-label={VIEWER_LABELS.download(title)}
-        title="Download"
+        title={VIEWER_LABELS.downloadTitle}
       >
         <Download className={cn('size-5', download.busy && 'animate-pulse')} aria-hidden />
       </button>
@@ -54,7 +54,7 @@ export function MediaViewerToolbar({
         className={cn(VIEWER_BUTTON, 'hover:bg-red-500')}
         onClick={onDelete}
         aria-label={VIEWER_LABELS.delete(title)}
-        title="Delete"
+        title={VIEWER_LABELS.deleteTitle}
       >
         <Trash2 className="size-5" aria-hidden />
       </button>
