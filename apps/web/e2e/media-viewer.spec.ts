@@ -2,9 +2,11 @@ import { type Page, expect, test } from '@playwright/test';
 import {
   type Character,
   type Media,
+  PAGE_HEADINGS,
   SAMPLE_VIDEO_URL,
   VIEWER_LABELS,
   defaultAvatarUrl,
+  documentTitle,
 } from '@baegen/shared';
 import { signIn } from './support/auth';
 
@@ -84,12 +86,14 @@ test('the viewer opens from the gallery, steps through the filtered list by keyb
 
   await page.reload();
   await expect(viewerTitle(page)).toHaveText(IMAGES[2]!);
+  await expect(page).toHaveTitle(documentTitle(IMAGES[2]!));
   await expect(viewer(page).getByText(VIEWER_LABELS.position(1, 3))).toBeVisible();
 
   // Escape returns to the gallery with its filters, focus on the card last shown.
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toBeHidden();
   await expect(page).toHaveURL(`/media${filters}`);
+  await expect(page).toHaveTitle(documentTitle(PAGE_HEADINGS.media));
   await expect(page.getByTestId('media-card')).toHaveCount(3);
   await expect(page.getByRole('link', { name: VIEWER_LABELS.open(IMAGES[2]!) })).toBeFocused();
 

@@ -27,7 +27,6 @@ const columnsAt = (width: number) => (width >= 1280 ? 4 : width >= 1024 ? 3 : wi
 const CARD_HEIGHT_GUESS = 560;
 
 export function MediaPage() {
-  usePageTitle(PAGE_HEADINGS.media);
   const { filters, update, clear, active } = useMediaFilters();
   const { sort, setSort } = useSortParam();
   const media = useMediaList(filters, sort);
@@ -37,6 +36,7 @@ export function MediaPage() {
   // The viewer opens on the list as filtered and sorted here.
   const { search } = useLocation();
   const viewer = useOutlet();
+  usePageTitle(viewer ? null : PAGE_HEADINGS.media);
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
 /**
- * What a full-screen view needs around it while mounted: the page behind it does not scroll, the
- * tab is named after what it shows, focus starts on `initialFocus` and, when the view closes, goes
- * back to `returnTarget()` (the gallery card of the media last shown) or to where it came from.
+ * What a full-screen view needs around it while mounted: the page behind it does not scroll (and
+ * leaves the tab's name to it), focus starts on `initialFocus` and, when the view closes, goes back
+ * to `returnTarget()` (the gallery card of the media last shown) or to where it came from.
  */
 export function useViewerShell({
   title,
@@ -21,14 +21,12 @@ export function useViewerShell({
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const previousTitle = document.title;
     const root = document.documentElement;
     const previousOverflow = root.style.overflow;
     root.style.overflow = 'hidden';
     initialFocus.current?.focus();
     return () => {
       root.style.overflow = previousOverflow;
-      document.title = previousTitle;
       const target = latestReturn.current() ?? (opener?.isConnected ? opener : null);
       // Focusing scrolls the card into view, should the viewer have moved on past it.
       target?.focus();
