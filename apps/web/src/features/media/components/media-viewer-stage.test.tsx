@@ -52,6 +52,23 @@ describe('MediaViewerStage', () => {
     expect(onSwipe).toHaveBeenCalledWith('next');
   });
 
+  it("leaves a drag along a video's controls to the video", () => {
+    const onSwipe = vi.fn();
+    const video = fakeMedia({ type: 'video', url: '/samples/sample-video.mp4', thumbnail: '' });
+    render(<MediaViewerStage media={video} title="Clip" onSwipe={onSwipe} />);
+    const element = screen.getByLabelText('Clip');
+    vi.spyOn(element, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 375, 600));
+    const drag = (y: number) => {
+      const at = { pointerType: 'touch', pointerId: 1, isPrimary: true, clientY: y };
+      fireEvent.pointerDown(element, { ...at, clientX: 300 });
+      fireEvent.pointerUp(element, { ...at, clientX: 50 });
+    };
+    drag(580);
+    expect(onSwipe).not.toHaveBeenCalled();
+    drag(300);
+    expect(onSwipe).toHaveBeenCalledWith('next');
+  });
+
   it('shows the whole image, and a video with its controls', () => {
     const { rerender } = render(<MediaViewerStage media={fakeMedia()} title="Sunset" onSwipe={vi.fn()} />);
     expect(screen.getByRole('img', { name: 'Sunset' }).className).toContain('object-contain');

@@ -5,6 +5,16 @@ import { cn } from '../../../lib/cn';
 
 /** A horizontal move at least this long (px), and longer than it is tall, turns the page. */
 export const SWIPE_MIN_PX = 50;
+/** The strip at the foot of a video where the browser draws its controls (a drag there scrubs). */
+const VIDEO_CONTROLS_PX = 64;
+
+function onVideoControls(event: PointerEvent): boolean {
+  const { target } = event;
+  return (
+    target instanceof HTMLVideoElement &&
+    event.clientY > target.getBoundingClientRect().bottom - VIDEO_CONTROLS_PX
+  );
+}
 
 /**
  * The side a finished swipe points to: 'next' for a move to the left, 'previous' to the right,
@@ -33,7 +43,7 @@ export function MediaViewerStage({
   const loaded = media.type === 'video' || loadedUrl === media.url;
 
   const onPointerDown = (event: PointerEvent) => {
-    if (event.pointerType === 'mouse' || !event.isPrimary) return;
+    if (event.pointerType === 'mouse' || !event.isPrimary || onVideoControls(event)) return;
     start.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
   };
   const onPointerUp = (event: PointerEvent) => {
