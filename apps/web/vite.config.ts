@@ -34,6 +34,7 @@ const ROUTE_MODULES = {
   '/characters/new': [shell, 'src/features/characters/character-form-page.tsx'],
   '/characters/edit/:id': [shell, 'src/features/characters/character-form-page.tsx'],
   '/media': [shell, 'src/features/media/media-page.tsx'],
+  '/media/:id': [shell, 'src/features/media/media-page.tsx', 'src/features/media/media-viewer-page.tsx'],
   '/media/new': [shell, 'src/features/media/media-form-page.tsx'],
   '/media/new/:characterId': [shell, 'src/features/media/media-form-page.tsx'],
   '/chats/:chatId': [shell, 'src/features/chats/chat-page.tsx'],

@@ -37,6 +37,16 @@ describe('route pages', () => {
     expect(pageFor('/characters/edit/a/b')).toBe(INDEX);
   });
 
+  it("prefers a static path to a parameter's match, whatever the table's order", () => {
+    const media = routePages(
+      distWith({ '/media/:id': ['/assets/viewer-d.js'], '/media/new': ['/assets/form-c.js'] }),
+      INDEX,
+    );
+    expect(media('/media/new').toString()).toContain('href="/assets/form-c.js"');
+    expect(media('/media/new').toString()).not.toContain('viewer-d.js');
+    expect(media('/media/abc123?type=video').toString()).toContain('href="/assets/viewer-d.js"');
+  });
+
   it('sends index.html as it is for other paths and for a build without the table', () => {
     expect(pageFor('/')).toBe(INDEX);
     expect(pageFor('/login-other')).toBe(INDEX);

@@ -14,6 +14,8 @@ function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${escaped}/?$`);
 }
 
+const parameterCount = (pattern: string) => pattern.split('/').filter((part) => part.startsWith(':')).length;
+
 /**
  * The page to send for a client route: index.html with `modulepreload` links for the chunks that
  * route loads on demand, so the browser fetches them in one go rather than one import after
@@ -24,10 +26,13 @@ export function routePages(distDir: string, indexHtml: Buffer): PageFor {
   if (!fs.existsSync(file)) return () => indexHtml;
   const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
   const html = indexHtml.toString('utf8');
-  const pages = Object.entries(table).map(([pattern, chunks]) => {
-    const links = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`).join('');
-    return { regex: patternRegex(pattern), page: Buffer.from(html.replace('</head>', `${links}</head>`)) };
-  });
+  const pages = Object.entries(table)
+    // As React Router ranks them: '/media/new' is the form's, though '/media/:id' matches it too.
+    .sort(([a], [b]) => parameterCount(a) - parameterCount(b))
+    .map(([pattern, chunks]) => {
+      const links = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`).join('');
+      return { regex: patternRegex(pattern), page: Buffer.from(html.replace('</head>', `${links}</head>`)) };
+    });
   return (url) => {
     const pathname = url.split('?')[0]!;
     return pages.find(({ regex }) => regex.test(pathname))?.page ?? indexHtml;

@@ -81,7 +81,12 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
   });
 
   it('answers a reload on a client route with index.html', async () => {
-    for (const url of ['/dashboard', '/characters/edit/abc', '/media/new/xyz?tab=1']) {
+    for (const url of [
+      '/dashboard',
+      '/characters/edit/abc',
+      '/media/new/xyz?tab=1',
+      '/media/abc123?q=x&type=image',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX_HTML);

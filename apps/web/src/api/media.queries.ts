@@ -5,6 +5,7 @@ import {
   type ListSort,
   type MediaType,
   mediaListSchema,
+  mediaSchema,
   mediaStatsSchema,
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
@@ -30,6 +31,7 @@ export const mediaKeys = {
   all: ['media'] as const,
   lists: () => ['media', 'list'] as const,
   list: (filters: MediaListFilters, sort: ListSort) => ['media', 'list', { ...filters, sort }] as const,
+  item: (id: string) => ['media', 'item', id] as const,
   stats: ['media', 'stats'] as const,
   recent: ['media', 'recent'] as const,
 };
@@ -52,6 +54,17 @@ export function useMediaList(filters: MediaListFilters, sort: ListSort) {
       favorite: filters.favorite ? 'true' : undefined,
       sort: sortParam(sort),
     },
+  });
+}
+
+/** One media by id, for the viewer opened on a record the loaded gallery pages do not hold. */
+export function useMediaItem(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: mediaKeys.item(id),
+    queryFn: () => api(mediaPath(id), mediaSchema),
+    enabled,
+    // A 404 is the answer, not a hiccup: the viewer says so at once.
+    retry: false,
   });
 }
 

@@ -16,8 +16,15 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   );
 }
 
-/** The pages of the signed-in area, each with the paths it answers. */
-const MEMBER_PAGES: [paths: string[], page: () => ReactElement][] = [
+/**
+ * The pages of the signed-in area, each with the paths it answers and, for a page drawn over
+ * another (the viewer over the gallery, which stays mounted beneath it), its child route.
+ */
+const MEMBER_PAGES: [
+  paths: string[],
+  page: () => ReactElement,
+  child?: [path: string, page: () => ReactElement],
+][] = [
   [['/dashboard'], () => lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage')],
   [['/characters'], () => lazyPage(() => import('../features/characters/characters-page'), 'CharactersPage')],
   [
@@ -29,7 +36,12 @@ const MEMBER_PAGES: [paths: string[], page: () => ReactElement][] = [
     ['/characters/:id'],
     () => lazyPage(() => import('../features/characters/character-profile-page'), 'CharacterProfilePage'),
   ],
-  [['/media'], () => lazyPage(() => import('../features/media/media-page'), 'MediaPage')],
+  [
+    ['/media'],
+    () => lazyPage(() => import('../features/media/media-page'), 'MediaPage'),
+    // '/media/new' is a static path, which React Router ranks above this one.
+    [':id', () => lazyPage(() => import('../features/media/media-viewer-page'), 'MediaViewerPage')],
+  ],
   [
     ['/media/new', '/media/new/:characterId'],
     () => lazyPage(() => import('../features/media/media-form-page'), 'MediaFormPage'),
@@ -56,8 +68,12 @@ export function AppRoutes() {
         <Route path="/login" element={lazyPage(() => import('../features/auth/login-page'), 'LoginPage')} />
         <Route element={<RequireAuth />}>
           <Route element={lazyPage(() => import('./protected-shell'), 'ProtectedShell')}>
-            {MEMBER_PAGES.flatMap(([paths, page]) =>
-              paths.map((path) => <Route key={path} path={path} element={page()} />),
+            {MEMBER_PAGES.flatMap(([paths, page, child]) =>
+              paths.map((path) => (
+                <Route key={path} path={path} element={page()}>
+                  {child ? <Route path={child[0]} element={child[1]()} /> : null}
+                </Route>
+              )),
             )}
           </Route>
         </Route>

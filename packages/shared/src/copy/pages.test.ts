@@ -9,6 +9,13 @@ describe('ROUTES.newMediaFor', () => {
   });
 });
 
+describe('ROUTES.mediaItem', () => {
+  it("names the media and keeps the gallery's query", () => {
+    expect(ROUTES.mediaItem('m1')).toBe('/media/m1');
+    expect(ROUTES.mediaItem('m/1', '?q=sea&type=image')).toBe('/media/m%2F1?q=sea&type=image');
+  });
+});
+
 describe('documentTitle', () => {
   it('is the heading, then the product, unless the heading names the product', () => {
     expect(documentTitle(PAGE_HEADINGS.media)).toBe('My Media · BaeGen');

@@ -11,6 +11,8 @@ export const ROUTES = {
   editCharacter: (id: string) => `/characters/edit/${encodeURIComponent(id)}`,
   media: '/media',
   newMedia: '/media/new',
+  /** One photo or video full size, with the gallery's filters kept in `search` (e.g. `?type=image`). */
+  mediaItem: (id: string, search = '') => `/media/${encodeURIComponent(id)}${search}`,
   /** The media form for a character; `type` preselects Video or Image. */
   newMediaFor: (characterId: string, type?: MediaType) =>
     `/media/new/${encodeURIComponent(characterId)}${type ? `?${MEDIA_TYPE_PARAM}=${type}` : ''}`,

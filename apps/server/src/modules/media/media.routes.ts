@@ -61,6 +61,10 @@ export async function mediaRoutes(
     },
   );
 
+  r.get('/:id', { schema: { params: idParamsSchema, response: { 200: mediaSchema } } }, async (request) =>
+    media.get(currentUser(request).userId, request.params.id),
+  );
+
   r.patch(
     '/:id',
     { schema: { params: idParamsSchema, body: favoritePatchSchema, response: { 200: mediaSchema } } },

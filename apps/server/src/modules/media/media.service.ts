@@ -123,6 +123,12 @@ export class MediaService {
     return { deleted: removed.length };
   }
 
+  /** One of the user's media, as a list shows it; 404 when it is not theirs. */
+  async get(userId: string, id: string): Promise<Media> {
+    const [media] = await this.getMany(userId, [id]);
+    return media!;
+  }
+
   /** The user's media named by `ids`, in that order; 404 when one is not theirs. */
   async getMany(userId: string, ids: string[]): Promise<Media[]> {
     const rows = new Map((await this.repo.findByIds(userId, ids)).map((row) => [row.id, row]));

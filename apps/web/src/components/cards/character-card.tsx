@@ -68,7 +68,6 @@ export function CharacterCard(props: CharacterCardProps) {
             src={character.imageUrl}
             name={name}
             alt={name}
-            fit="contain"
             className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
           />
         </Link>

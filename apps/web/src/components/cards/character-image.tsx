@@ -9,7 +9,10 @@ export interface CharacterImageProps {
   name: string;
   alt: string;
   className?: string;
-  /** `contain` shows the whole picture (portraits), `cover` fills the box (thumbnails). */
+  /**
+   * `contain` shows the whole picture (the profile, the form's preview), `cover` fills the box
+   * (cards, thumbnails), kept on the upper part, where a portrait's face is.
+   */
   fit?: 'cover' | 'contain';
 }
 
@@ -36,7 +39,11 @@ export function CharacterImage({ src, name, alt, className, fit = 'cover' }: Cha
       alt={alt}
       loading="lazy"
       decoding="async"
-      className={cn('bg-ink-800', fit === 'cover' ? 'object-cover' : 'object-contain', className)}
+      className={cn(
+        'bg-ink-800',
+        fit === 'cover' ? 'object-cover object-[center_25%]' : 'object-contain',
+        className,
+      )}
       onError={() => setFailed((urls) => [...urls, current])}
     />
   );

@@ -104,4 +104,22 @@ describe('MediaCard', () => {
     );
     expect(onFavorite).toHaveBeenLastCalledWith(starred, false);
   });
+
+  it("opens the viewer from the picture, on the gallery's query, and only in the gallery", () => {
+    const video = fakeMedia({ $id: 'v 1', type: 'video', url: '/samples/sample-video.mp4', thumbnail: '' });
+    render(
+      <>
+        <MediaCard media={fakeMedia({ $id: 'm1' })} onDelete={vi.fn()} viewerQuery="?type=image" />
+        <MediaCard media={video} onDelete={vi.fn()} viewerQuery="" />
+        <MediaCard media={fakeMedia({ $id: 'm3' })} onDelete={vi.fn()} />
+      </>,
+      { wrapper: MemoryRouter },
+    );
+    const links = screen.getAllByRole('link', { name: `Open ${fakeMedia().prompt}` });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/media/m1?type=image', '/media/v%201']);
+    // The video still plays in its card: the play button lies over the link.
+    expect(links[1]!.compareDocumentPosition(screen.getByRole('button', { name: 'Play video' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
 });

@@ -1,8 +1,8 @@
 import { Download, ExternalLink, MessageCircle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { CHAT_LABELS, type Media, ROUTES, formatDate, previewSources } from '@baegen/shared';
-import { downloadMedia, mediaTitle } from '../../lib/media-file';
-import { useBusyTask } from '../../lib/use-busy-task';
+import { CHAT_LABELS, type Media, ROUTES, VIEWER_LABELS, formatDate, previewSources } from '@baegen/shared';
+import { mediaTitle } from '../../lib/media-file';
+import { useMediaDownload } from '../../lib/use-media-download';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
 import { CARD_PICTURES } from './card-pictures';
@@ -11,8 +11,16 @@ import { MediaInfoButton } from './media-info-button';
 import { FavoriteButton } from './favorite-button';
 import { VideoPlayer } from './video-player';
 
-/** Compact, the dashboard's recent card: picture, title, character and date, one link to the gallery. */
-export type MediaCardProps = CardProps<'media', Media>;
+/**
+ * Compact, the dashboard's recent card: picture, title, character and date, one link to the gallery.
+ * With `viewerQuery` (the gallery's `?q=&character=&type=`), the picture opens the viewer on that list.
+ */
+export type MediaCardProps = CardProps<'media', Media> & { viewerQuery?: string };
+
+/** What the gallery's link tells the viewer: Back (history) returns to the list it came from. */
+export interface ViewerLinkState {
+  fromList: true;
+}
 
 // The rendered widths of a card picture in the gallery grid (1, 2, 3 then 4 columns) and on the
 // dashboard, so the browser picks the smallest preview that is sharp enough.
@@ -53,7 +61,7 @@ function CompactMediaCard({ media }: { media: Media }) {
               alt=""
               loading="lazy"
               decoding="async"
-              className="absolute inset-0 size-full object-cover"
+              className="absolute inset-0 size-full object-cover object-[center_25%]"
             />
           ) : null}
           <MediaTypeBadge type={media.type} />
@@ -72,16 +80,23 @@ function CompactMediaCard({ media }: { media: Media }) {
 /** One photo or video of the gallery (docs/product.md §2.3), or its compact variant. */
 export function MediaCard(props: MediaCardProps) {
   const { media } = props;
-  // docs/product.md §8.2: download failures are only logged.
-  const download = useBusyTask(
-    () => downloadMedia(media),
-    (error) => console.error('Download failed', error),
-  );
+  const download = useMediaDownload(media);
   if (props.compact) return <CompactMediaCard media={media} />;
 
-  const { onDelete, onFavorite } = props;
+  const { onDelete, onFavorite, viewerQuery } = props;
   const title = mediaTitle(media);
   const isVideo = media.type === 'video';
+  const state: ViewerLinkState = { fromList: true };
+  const viewerLink =
+    viewerQuery === undefined ? null : (
+      <Link
+        to={ROUTES.mediaItem(media.$id, viewerQuery)}
+        state={state}
+        aria-label={VIEWER_LABELS.open(title)}
+        data-media-link={media.$id}
+        className="absolute inset-0 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-rose-glow"
+      />
+    );
 
   return (
     <article
@@ -91,17 +106,20 @@ export function MediaCard(props: MediaCardProps) {
     >
       <div className={`relative ${CARD_PICTURES.media} overflow-hidden bg-ink-850`}>
         {isVideo ? (
-          <VideoPlayer media={media} title={title} />
+          <VideoPlayer media={media} title={title} overlay={viewerLink} />
         ) : (
-          <img
-            src={media.url}
-            {...previewSources(media.url)}
-            sizes={GALLERY_SIZES}
-            alt={title}
-            loading="lazy"
-            decoding="async"
-            className="absolute inset-0 size-full object-cover object-top"
-          />
+          <>
+            <img
+              src={media.url}
+              {...previewSources(media.url)}
+              sizes={GALLERY_SIZES}
+              alt={title}
+              loading="lazy"
+              decoding="async"
+              className="absolute inset-0 size-full object-cover object-[center_25%]"
+            />
+            {viewerLink}
+          </>
         )}
         <MediaTypeBadge type={media.type} />
         <MediaInfoButton media={media} title={title} />

@@ -1,10 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Info } from 'lucide-react';
 import { type Media, PROVENANCE_TEXT } from '@baegen/shared';
+import { cn } from '../../lib/cn';
 import { GenerationDetailsDialog } from './generation-details-dialog';
 
-/** The card's info button, laid over its picture beside Delete; it opens the generation details. */
-export function MediaInfoButton({ media, title }: { media: Media; title: string }) {
+/**
+ * The info button, laid over a card's picture beside Delete (or placed by `className`, as in the
+ * viewer); it opens the generation details.
+ */
+export function MediaInfoButton({
+  media,
+  title,
+  className = 'absolute top-3 right-14',
+}: {
+  media: Media;
+  title: string;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -26,7 +38,10 @@ export function MediaInfoButton({ media, title }: { media: Media; title: string 
         aria-label={PROVENANCE_TEXT.infoLabel(title)}
         aria-haspopup="dialog"
         title={PROVENANCE_TEXT.panelTitle}
-        className="absolute top-3 right-14 grid size-9 place-items-center rounded-full bg-black/55 text-white backdrop-blur transition hover:bg-rose-glow"
+        className={cn(
+          className,
+          'grid size-9 place-items-center rounded-full bg-black/55 text-white backdrop-blur transition hover:bg-rose-glow',
+        )}
       >
         <Info className="size-4" aria-hidden />
       </button>

@@ -1,10 +1,13 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Pause, Play } from 'lucide-react';
 import type { Media } from '@baegen/shared';
 import { cn } from '../../lib/cn';
 
-/** A gallery video: plays and pauses in place, with a button over it for mouse, touch and keyboard. */
-export function VideoPlayer({ media, title }: { media: Media; title: string }) {
+/**
+ * A gallery video: plays and pauses in place, with a button over it for mouse, touch and keyboard.
+ * `overlay` (the viewer's link) lies over the video and under that button.
+ */
+export function VideoPlayer({ media, title, overlay }: { media: Media; title: string; overlay?: ReactNode }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const toggle = () => {
@@ -26,11 +29,12 @@ export function VideoPlayer({ media, title }: { media: Media; title: string }) {
         playsInline
         loop
         aria-label={title}
-        className="absolute inset-0 size-full object-cover"
+        className="absolute inset-0 size-full object-cover object-[center_25%]"
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
         onClick={toggle}
       />
+      {overlay}
       <button
         type="button"
         onClick={toggle}

@@ -51,10 +51,11 @@ export function ConfirmDialog({
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-ink-700 bg-ink-900 p-0 text-ink-100 shadow-glow backdrop:bg-black/70 backdrop:backdrop-blur-sm"
     >
       <div className="p-6">
-        <h2 id={titleId} className="text-xl font-semibold">
+        {/* A long unbroken name wraps rather than running past the dialog's edge. */}
+        <h2 id={titleId} className="text-xl font-semibold break-words">
           {title}
         </h2>
-        <p id={messageId} className="mt-3 text-ink-300">
+        <p id={messageId} className="mt-3 break-words text-ink-300">
           {message}
         </p>
         <div className="mt-6 flex justify-end gap-3">

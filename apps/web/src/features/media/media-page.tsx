@@ -1,3 +1,4 @@
+import { useLocation, useOutlet } from 'react-router';
 import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
@@ -26,66 +27,81 @@ const columnsAt = (width: number) => (width >= 1280 ? 4 : width >= 1024 ? 3 : wi
 const CARD_HEIGHT_GUESS = 560;
 
 export function MediaPage() {
-  usePageTitle(PAGE_HEADINGS.media);
   const { filters, update, clear, active } = useMediaFilters();
   const { sort, setSort } = useSortParam();
   const media = useMediaList(filters, sort);
   const page = useListPage(media.items, useDeleteMedia(), useFavoriteMedia());
   const characters = useCharacterOptions();
   const createLink = <CreateLink to={ROUTES.newMedia}>Generate Media</CreateLink>;
+  // The viewer opens on the list as filtered and sorted here.
+  const { search } = useLocation();
+  const viewer = useOutlet();
+  usePageTitle(viewer ? null : PAGE_HEADINGS.media);
 
   return (
-    <ListPage
-      title={PAGE_HEADINGS.media}
-      subtitle="Every photo and video you kept."
-      page={page}
-      createLink={createLink}
-      selectBar={<MediaSelectBar selection={page.selection} />}
-      confirmDelete={{ title: MESSAGES.media.deleteTitle, message: MESSAGES.media.deleteConfirm }}
-    >
-      <MediaFilters
-        filters={filters}
-        characters={characters.data ?? []}
-        onChange={update}
-        onClear={clear}
-        controls={GRID_ID}
-        sort={sort}
-        onSortChange={setSort}
-      />
-      <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
-      <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
-        <ListGrid
-          list={media}
-          {...MEDIA_GRID}
-          skeletons={SKELETONS}
-          gridClassName={GRID_CLASS}
-          loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
-          empty={{
-            title: MESSAGES.media.emptyTitle,
-            text: active
-              ? 'Nothing matches these filters. Try other words or clear the filters.'
-              : 'Generate photos and videos of your characters and they will show up here.',
-            action: active ? (
-              <Button variant="secondary" onClick={clear}>
-                Clear all
-              </Button>
-            ) : (
-              createLink
-            ),
-          }}
-          summary={{
-            text: active ? MESSAGES.list.matches(media.total) : MESSAGES.list.items(media.total),
-            placement: 'top',
-          }}
-          dimmed={media.isPlaceholderData}
-          renderItem={(item) => (
-            <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
-              <MediaCard media={item} onDelete={page.deletion.ask} onFavorite={page.onFavorite} />
-            </SelectableItem>
-          )}
-          windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
-        />
-      </section>
-    </ListPage>
+    <>
+      {/* Out of reach while the viewer is open over it, for the keyboard and assistive technology. */}
+      <div className="contents" inert={viewer !== null}>
+        <ListPage
+          title={PAGE_HEADINGS.media}
+          subtitle="Every photo and video you kept."
+          page={page}
+          createLink={createLink}
+          selectBar={<MediaSelectBar selection={page.selection} />}
+          confirmDelete={{ title: MESSAGES.media.deleteTitle, message: MESSAGES.media.deleteConfirm }}
+        >
+          <MediaFilters
+            filters={filters}
+            characters={characters.data ?? []}
+            onChange={update}
+            onClear={clear}
+            controls={GRID_ID}
+            sort={sort}
+            onSortChange={setSort}
+          />
+          <PendingVideos characters={characters.data ?? []} gridClassName={GRID_CLASS} />
+          <section id={GRID_ID} aria-label="Media" aria-busy={media.isFetching || undefined}>
+            <ListGrid
+              list={media}
+              {...MEDIA_GRID}
+              skeletons={SKELETONS}
+              gridClassName={GRID_CLASS}
+              loadFailed={{ message: MESSAGES.media.loadFailed, toastId: 'media-load-failed' }}
+              empty={{
+                title: MESSAGES.media.emptyTitle,
+                text: active
+                  ? 'Nothing matches these filters. Try other words or clear the filters.'
+                  : 'Generate photos and videos of your characters and they will show up here.',
+                action: active ? (
+                  <Button variant="secondary" onClick={clear}>
+                    Clear all
+                  </Button>
+                ) : (
+                  createLink
+                ),
+              }}
+              summary={{
+                text: active ? MESSAGES.list.matches(media.total) : MESSAGES.list.items(media.total),
+                placement: 'top',
+              }}
+              dimmed={media.isPlaceholderData}
+              renderItem={(item) => (
+                <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
+                  <MediaCard
+                    media={item}
+                    onDelete={page.deletion.ask}
+                    onFavorite={page.onFavorite}
+                    viewerQuery={search}
+                  />
+                </SelectableItem>
+              )}
+              windowed={{ columnsAt, estimateRowHeight: CARD_HEIGHT_GUESS }}
+            />
+          </section>
+        </ListPage>
+      </div>
+      {/* /media/:id: the viewer, drawn over this page. */}
+      {viewer}
+    </>
   );
 }
