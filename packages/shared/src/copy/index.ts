@@ -9,3 +9,4 @@ export * from './provenance-text';
 export * from './list-labels';
 export * from './chat-labels';
 export * from './profile-labels';
+export * from './form-labels';
