@@ -20,7 +20,7 @@ export function returnPath(state: unknown): string {
   if (typeof from !== 'string' || !from.startsWith('/')) return ROUTES.dashboard;
   if (from.startsWith('//') || from.startsWith('/\\')) return ROUTES.dashboard;
   // Control characters and backslashes can be read as a host by some URL parsers.
-  if (/[\u0000-\u001f\\]/.test(from)) return ROUTES.dashboard;
+  if ([...from].some((char) => char < ' ' || char === '\\')) return ROUTES.dashboard;
   if (from === ROUTES.login || from.startsWith(`${ROUTES.login}?`)) return ROUTES.dashboard;
   return from;
 }
