@@ -33,9 +33,18 @@ test.describe('at 1440 px', () => {
     await page.getByLabel('Personality Matrix').fill('Quiet and kind');
     // From the bottom of the page: the first bad field is scrolled up into view, clear of the header.
     await page.getByRole('button', { name: 'Deploy Character' }).click();
-    await expect(page.getByText(MESSAGES.characters.nameAndAppearanceRequired)).toBeVisible();
+    const toast = page.getByText(MESSAGES.characters.nameAndAppearanceRequired);
+    await expect(toast).toBeVisible();
     await expectFocusedError(page, name, FORM_TEXT.errors.name);
     await expect(appearance).toHaveAttribute('aria-invalid', 'true');
+    // The toast at the top right does not sit over the field it sends the eye to.
+    const field = await name.boundingBox();
+    await expect
+      .poll(async () => {
+        const box = await toast.boundingBox();
+        return box ? box.y + box.height : Infinity;
+      })
+      .toBeLessThanOrEqual(field!.y);
 
     await name.fill('Noor Haddad');
     await expect(name).not.toHaveAttribute('aria-invalid');

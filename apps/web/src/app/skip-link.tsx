@@ -12,7 +12,7 @@ export function SkipLink({ targetId }: { targetId: string }) {
         event.preventDefault();
         document.getElementById(targetId)?.focus();
       }}
-      className="sr-only rounded-full bg-ink-100 px-4 py-2 text-sm font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
+      className="sr-only rounded-full bg-ink-100 text-sm font-semibold text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:px-4 focus:py-2"
     >
       {FORM_TEXT.skipToContent}
     </a>

@@ -1,8 +1,10 @@
 import { LIMITS } from '@baegen/shared';
 import { CharCounter, counterIdOf, nearLimit } from '../../../components/ui/char-counter';
 
+// A field brought into view (the first bad one at submit) lands with its label below the fixed
+// header and a toast beside it (scroll-mt-36).
 export const FIELD_CLASSES =
-  'w-full scroll-mt-24 rounded-xl border border-ink-700 bg-ink-900 px-4 py-3 text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none read-only:opacity-70 disabled:opacity-60 aria-invalid:border-red-400';
+  'w-full scroll-mt-36 rounded-xl border border-ink-700 bg-ink-900 px-4 py-3 text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none read-only:opacity-70 disabled:opacity-60 aria-invalid:border-red-400';
 
 export const LABEL_CLASSES = 'mb-2 block text-sm font-medium text-ink-100';
 

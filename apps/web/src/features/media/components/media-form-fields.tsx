@@ -4,8 +4,10 @@ import type { CharacterOption } from '../../../api/characters.queries';
 import { FieldError } from '../../../components/ui/field-error';
 import { cn } from '../../../lib/cn';
 
+// A field brought into view (the first bad one at submit) lands with its label below the fixed
+// header and a toast beside it (scroll-mt-36).
 export const FIELD =
-  'w-full scroll-mt-24 rounded-2xl border border-ink-700 bg-ink-900 px-4 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none disabled:opacity-60 aria-invalid:border-red-400';
+  'w-full scroll-mt-36 rounded-2xl border border-ink-700 bg-ink-900 px-4 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none disabled:opacity-60 aria-invalid:border-red-400';
 
 export const LABEL = 'mb-2 block text-sm font-medium text-ink-100';
 
