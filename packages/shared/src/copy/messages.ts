@@ -54,7 +54,7 @@ export const MESSAGES = {
     dropHere: 'Drop a character card (PNG or JSON) to import it',
     notACardFile: 'A character card is a PNG image or a JSON file.',
     /** A file the server refused as no card at all, said in plain words rather than the reader's. */
-    notACard: 'This file is not a character card. Pick a PNG or JSON card saved from a character app.',
+    notACard: 'This file is not a character card.',
     /** The browser says it before sending such a file; the server answers it with 413 CARD_TOO_LARGE. */
     tooLarge: API_MESSAGES.cards.tooLarge,
   },
