@@ -135,8 +135,13 @@ for (const width of [375, 1440]) {
       });
       expect(toaster.top).toBeGreaterThanOrEqual(headerBottom);
       expect(toaster.overflow).toBe('hidden');
-      const settled = await toast.boundingBox();
-      if (settled && settled.height > 0) expect(settled.y + settled.height).toBeGreaterThan(headerBottom);
+      // Visible already while it slides in from under the header: its resting place is what counts.
+      await expect
+        .poll(async () => {
+          const settled = await toast.boundingBox();
+          return settled ? settled.y + settled.height : 0;
+        })
+        .toBeGreaterThan(headerBottom);
     });
   });
 }

@@ -82,7 +82,7 @@ test('select 3 media with a shift-click range, delete them at once, and they are
   await bar.getByRole('button', { name: MESSAGES.bulk.delete }).click();
   const noun = MESSAGES.bulk.mediaNoun(3);
   const dialog = page.getByRole('dialog', { name: MESSAGES.bulk.deleteTitle(noun) });
-  await expect(dialog.getByText(MESSAGES.bulk.deleteConfirm(noun))).toBeVisible();
+  await expect(dialog.getByText(MESSAGES.bulk.deleteConfirm(3, noun))).toBeVisible();
   // Escape here closes the dialog only; select mode and its selection stay.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -162,7 +162,7 @@ test('select 3 characters and delete them at once', async ({ page }) => {
   await bar.getByRole('button', { name: MESSAGES.bulk.delete }).click();
   const noun = MESSAGES.bulk.charactersNoun(3);
   const dialog = page.getByRole('dialog', { name: MESSAGES.bulk.deleteTitle(noun) });
-  await expect(dialog.getByText(MESSAGES.bulk.deleteConfirm(noun))).toBeVisible();
+  await expect(dialog.getByText(MESSAGES.bulk.deleteConfirm(3, noun))).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
 
   await expect(page.getByText(MESSAGES.bulk.deleted(noun))).toBeVisible();

@@ -104,6 +104,6 @@ test('a JSON card dropped on /characters is imported; a refused file says why', 
   await expect(page.getByTestId('character-card').filter({ hasText: 'Old Tom' })).toHaveCount(1);
 
   await drop('broken.json', 'application/json', '{"spec":');
-  await expect(page.getByText('This file is not valid JSON')).toBeVisible();
+  await expect(page.getByText(MESSAGES.cards.notACard)).toBeVisible();
   await expect(page.getByTestId('character-card')).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { type Character, type GenerationList, MESSAGES } from '@baegen/shared';
+import { type Character, FORM_TEXT, type GenerationList, MESSAGES } from '@baegen/shared';
 import { signIn } from './support/auth';
 
 // Each test signs in with a wallet of its own, so its jobs are the only ones it sees.
@@ -70,6 +70,11 @@ test('a portrait that ends while the user is elsewhere leads back to the charact
 }) => {
   await startPortrait(page, WALLET_SEED + 2);
   await page.getByRole('link', { name: 'Characters', exact: true }).first().click();
+  // The form holds typed text: leaving it asks first.
+  await page
+    .getByRole('dialog', { name: FORM_TEXT.leaveTitle })
+    .getByRole('button', { name: FORM_TEXT.leaveConfirm })
+    .click();
   await expect(page).toHaveURL(/\/characters$/);
 
   const ready = page.getByText(MESSAGES.generations.imageReady);

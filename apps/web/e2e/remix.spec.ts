@@ -36,6 +36,7 @@ test('Remix opens the media form with the character, type and prompt of a saved 
   await expect(info).toBeFocused();
   await info.click();
   const values = details.getByRole('definition');
+  await details.getByText(PROVENANCE_TEXT.technicalDetails).click();
   await expect(values.getByText('demo', { exact: true })).toBeVisible();
   await expect(values.getByText(prompt, { exact: true })).toBeVisible();
 

@@ -4,6 +4,9 @@ import { cn } from '../lib/cn';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ScrollToTop } from './scroll-to-top';
+import { SkipLink } from './skip-link';
+
+const MAIN_ID = 'main';
 
 /** The shared layout: fixed header, page, footer. The landing page runs full width. */
 export function Layout() {
@@ -11,14 +14,17 @@ export function Layout() {
   const fullWidth = pathname === ROUTES.home;
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink targetId={MAIN_ID} />
       <ScrollToTop />
       <Header />
       {/* At least a screen tall: pages load their content in steps, and a footer already on
           screen would be pushed down by each step (layout shift). */}
       <main
-        id="main"
+        id={MAIN_ID}
+        // Focusable from the skip link only, and drawn without a ring: it is the page, not a control.
+        tabIndex={-1}
         className={cn(
-          'min-h-dvh flex-1',
+          'min-h-dvh flex-1 focus:outline-none',
           fullWidth ? '' : 'mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8',
         )}
       >

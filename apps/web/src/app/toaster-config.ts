@@ -1,6 +1,9 @@
 import type { ToasterProps } from 'react-hot-toast';
 import { TOAST_DURATIONS_MS } from '@baegen/shared';
 
+/** Screens narrower than Tailwind's `sm`, where the toasts move to the bottom. */
+export const PHONE_QUERY = '(max-width: 639px)';
+
 /** Toaster options of docs/product.md §9.4: top right, per-kind durations. */
 export const toasterProps: ToasterProps = {
   position: 'top-right',

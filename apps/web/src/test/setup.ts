@@ -17,6 +17,12 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// jsdom lays nothing out, so it has no scrollIntoView; a form that brings its first bad field into
+// view calls it, and the tests look at focus.
+if (typeof window !== 'undefined' && !Element.prototype.scrollIntoView) {
+  Element.prototype.scrollIntoView = () => {};
+}
+
 afterEach(() => {
   cleanup();
   // Files that opt into the node environment have no localStorage.

@@ -15,9 +15,13 @@ describe('MESSAGES', () => {
 
 describe('bulk messages', () => {
   it('words the confirmation as the single delete does, with the count', () => {
-    expect(MESSAGES.bulk.deleteTitle(MESSAGES.bulk.mediaNoun(3))).toBe('Delete 3 media');
-    expect(MESSAGES.bulk.deleteConfirm(MESSAGES.bulk.mediaNoun(3))).toBe(
-      'Are you sure you want to delete these 3 media? This action cannot be undone.',
+    expect(MESSAGES.bulk.deleteTitle(MESSAGES.bulk.mediaNoun(3))).toBe('Delete 3 media items');
+    expect(MESSAGES.bulk.deleteTitle(MESSAGES.bulk.mediaNoun(1))).toBe('Delete 1 media item');
+    expect(MESSAGES.bulk.deleteConfirm(1, MESSAGES.bulk.mediaNoun(1))).toBe(
+      'Are you sure you want to delete 1 media item? This action cannot be undone.',
+    );
+    expect(MESSAGES.bulk.deleteConfirm(3, MESSAGES.bulk.mediaNoun(3))).toBe(
+      'Are you sure you want to delete these 3 media items? This action cannot be undone.',
     );
     expect(MESSAGES.bulk.deleteTitle(MESSAGES.bulk.charactersNoun(2))).toBe('Delete 2 characters');
     expect(MESSAGES.bulk.charactersNoun(1)).toBe('1 character');

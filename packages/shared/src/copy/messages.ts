@@ -53,6 +53,8 @@ export const MESSAGES = {
     importFailed: 'Failed to import the character card',
     dropHere: 'Drop a character card (PNG or JSON) to import it',
     notACardFile: 'A character card is a PNG image or a JSON file.',
+    /** A file the server refused as no card at all, said in plain words rather than the reader's. */
+    notACard: 'This file is not a character card.',
     /** The browser says it before sending such a file; the server answers it with 413 CARD_TOO_LARGE. */
     tooLarge: API_MESSAGES.cards.tooLarge,
   },
@@ -84,10 +86,11 @@ export const MESSAGES = {
     delete: 'Delete',
     downloadZip: 'Download zip',
     selectItem: (title: string) => `Select ${title}`,
-    mediaNoun: (count: number) => `${count} media`,
+    mediaNoun: (count: number) => (count === 1 ? '1 media item' : `${count} media items`),
     charactersNoun: (count: number) => (count === 1 ? '1 character' : `${count} characters`),
     deleteTitle: (noun: string) => `Delete ${noun}`,
-    deleteConfirm: (noun: string) => deleteQuestion(`these ${noun}`),
+    /** "these 3 media items", but "1 media item": a single item takes no "these". */
+    deleteConfirm: (count: number, noun: string) => deleteQuestion(count === 1 ? noun : `these ${noun}`),
     deleted: (noun: string) => `Deleted ${noun} successfully`,
     deleteFailed: (noun: string) => `Failed to delete ${noun}`,
     zipReady: (noun: string) => `Downloaded ${noun} as a zip`,

@@ -11,6 +11,10 @@ export const PROVENANCE_TEXT = {
     jobId: 'Job ID',
     created: 'Created',
   },
+  /** The disclosure that holds the provider's names and numbers, closed at first. */
+  technicalDetails: 'Technical details',
+  /** The subject image stands for itself: its stored address means nothing to a reader. */
+  subjectImage: 'The character picture it started from',
   noDetails: 'This media was not made by a generation job, so there are no details to show.',
   unknown: 'Not reported',
   remix: 'Remix',

@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   CARD_EXTENSION_KEY,
   CARD_V3_ONLY_KEYS,
   type CardPortraitOrigin,
@@ -45,7 +46,7 @@ export interface ImportedCharacter {
 /** How much of a description becomes the appearance of a card that has none. */
 export const APPEARANCE_FROM_DESCRIPTION_CHARS = 300;
 
-const invalidCard = (message: string) => AppError.badRequest(message, 'INVALID_CARD');
+const invalidCard = (message: string) => AppError.badRequest(message, ERROR_CODES.invalidCard);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import {
+  ERROR_CODES,
   CARD_MAX_BYTES,
   CARD_PNG_KEYWORDS,
   characterCardV1Schema,
@@ -12,7 +13,7 @@ import { jsonNestedDeeperThan } from '../../lib/json-depth';
 import { InvalidPngError, findPngText, isPng } from '../../lib/png-text';
 import type { ReadCard } from './character-card.mapper';
 
-const invalidCard = (message: string) => AppError.badRequest(message, 'INVALID_CARD');
+const invalidCard = (message: string) => AppError.badRequest(message, ERROR_CODES.invalidCard);
 
 /** The first problem zod found, named by its path in the card. */
 function firstIssue(error: z.ZodError): string {

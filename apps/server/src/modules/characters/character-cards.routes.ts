@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  ERROR_CODES,
   API_MESSAGES,
   CARD_MAX_BYTES,
   characterCardV3Schema,
@@ -25,7 +26,11 @@ class CardBody {
 const tooLarge = () => new AppError(413, 'CARD_TOO_LARGE', API_MESSAGES.cards.tooLarge);
 
 const unsupported = () =>
-  new AppError(415, 'UNSUPPORTED_CARD_TYPE', 'Send a character card as image/png or application/json');
+  new AppError(
+    415,
+    ERROR_CODES.unsupportedCardType,
+    'Send a character card as image/png or application/json',
+  );
 
 /** Reads the whole body, refusing (413) one past CARD_MAX_BYTES, and tags it with its kind. */
 function cardBodyParser(kind: CardBody['kind']) {

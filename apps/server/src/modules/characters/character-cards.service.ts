@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import sharp from 'sharp';
 import {
+  ERROR_CODES,
   CARD_PNG_KEYWORDS,
   type Character,
   type CharacterCardV3,
@@ -130,7 +131,7 @@ export class CharacterCardsService {
     try {
       picture = await sharp(png, { limitInputPixels: IMAGE_MAX_PIXELS }).png().toBuffer();
     } catch {
-      throw AppError.badRequest("This card's picture cannot be read as an image", 'INVALID_CARD');
+      throw AppError.badRequest("This card's picture cannot be read as an image", ERROR_CODES.invalidCard);
     }
     if (picture.length > this.limits.maxImageBytes) {
       throw new AppError(413, 'CARD_TOO_LARGE', "This card's picture is larger than the image limit");

@@ -58,10 +58,21 @@ describe('GenerationDetailsDialog', () => {
     expect(row(PROVENANCE_TEXT.fields.model)).toBe('demo-art-1');
     expect(row(PROVENANCE_TEXT.fields.seed)).toBe('3141592653');
     expect(row(PROVENANCE_TEXT.fields.prompt)).toBe(generation.prompt);
-    expect(row(PROVENANCE_TEXT.fields.subject)).toBe(generation.subject);
+    expect(row(PROVENANCE_TEXT.fields.subject)).toBe(PROVENANCE_TEXT.subjectImage);
     expect(row(PROVENANCE_TEXT.fields.jobId)).toBe('job42');
     expect(row(PROVENANCE_TEXT.fields.created)).toBe(formatDate('2026-03-08T12:00:00.000Z'));
     expect(dialog.queryByText(PROVENANCE_TEXT.noDetails)).toBeNull();
+  });
+
+  it('keeps file addresses out of sight and ids behind a closed "Technical details"', () => {
+    const dialog = renderCard();
+    expect(dialog.textContent).not.toContain(generation.subject);
+    const technical = within(dialog).getByText(PROVENANCE_TEXT.technicalDetails).closest('details')!;
+    expect(technical.open).toBe(false);
+    expect(technical.textContent).toContain('job42');
+    expect(
+      within(dialog).getByRole('link', { name: PROVENANCE_TEXT.subjectImage }).getAttribute('href'),
+    ).toBe(generation.subject);
   });
 
   it('says when no job made the media, and shows unreported settings as such', () => {

@@ -23,8 +23,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const orUnknown = (value: string | number | null) => (value === null ? PROVENANCE_TEXT.unknown : value);
 
 /**
- * How one media was made (provider, model, seed, prompt, subject, job), with Remix and a PNG that
- * carries the same. A modal <dialog> shown while mounted: focus trap, Escape and backdrop close it.
+ * How one media was made: the prompt, the picture it started from and the date up front; the
+ * provider, model, seed and job id behind "Technical details". With Remix and a PNG that carries
+ * the same. A modal <dialog> shown while mounted: focus trap, Escape and backdrop close it.
  */
 export function GenerationDetailsDialog({ media, onClose }: { media: Media; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -78,13 +79,6 @@ export function GenerationDetailsDialog({ media, onClose }: { media: Media; onCl
         </div>
         {generation ? null : <p className="mt-4 text-sm text-ink-300">{PROVENANCE_TEXT.noDetails}</p>}
         <dl className="mt-5 space-y-3">
-          {generation ? (
-            <>
-              <Row label={fields.provider}>{generation.provider}</Row>
-              <Row label={fields.model}>{orUnknown(generation.model)}</Row>
-              <Row label={fields.seed}>{orUnknown(generation.seed)}</Row>
-            </>
-          ) : null}
           <Row label={fields.prompt}>{generation?.prompt ?? media.prompt}</Row>
           {generation?.subject ? (
             <Row label={fields.subject}>
@@ -100,19 +94,32 @@ export function GenerationDetailsDialog({ media, onClose }: { media: Media; onCl
                   loading="lazy"
                   className="size-12 rounded-lg object-cover"
                 />
-                <span className="break-all">{generation.subject}</span>
+                <span>{PROVENANCE_TEXT.subjectImage}</span>
               </a>
-            </Row>
-          ) : null}
-          {generation ? (
-            <Row label={fields.jobId}>
-              <code className="text-xs">{generation.jobId}</code>
             </Row>
           ) : null}
           <Row label={fields.created}>
             <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>
           </Row>
         </dl>
+        {generation ? (
+          <details
+            className="mt-4 rounded-xl border border-ink-700 px-4 py-3"
+            data-testid="technical-details"
+          >
+            <summary className="cursor-pointer text-sm font-medium text-ink-300 hover:text-ink-100">
+              {PROVENANCE_TEXT.technicalDetails}
+            </summary>
+            <dl className="mt-3 space-y-3">
+              <Row label={fields.provider}>{generation.provider}</Row>
+              <Row label={fields.model}>{orUnknown(generation.model)}</Row>
+              <Row label={fields.seed}>{orUnknown(generation.seed)}</Row>
+              <Row label={fields.jobId}>
+                <code className="text-xs">{generation.jobId}</code>
+              </Row>
+            </dl>
+          </details>
+        ) : null}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           {hasPngDownload(media) ? (
             <Button

@@ -48,7 +48,7 @@ describe('SelectBar', () => {
     fireEvent.click(button(MESSAGES.bulk.delete));
     const noun = MESSAGES.bulk.mediaNoun(3);
     const dialog = screen.getByRole('dialog', { name: MESSAGES.bulk.deleteTitle(noun) });
-    expect(dialog.textContent).toContain(MESSAGES.bulk.deleteConfirm(noun));
+    expect(dialog.textContent).toContain(MESSAGES.bulk.deleteConfirm(3, noun));
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
 
     expect(onDelete).toHaveBeenCalledWith(['two', 'three', 'four']);

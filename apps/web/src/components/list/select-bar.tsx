@@ -25,7 +25,7 @@ export function SelectButton({ selection, loadedCount }: { selection: Selection;
 
 export interface SelectBarProps {
   selection: Selection;
-  /** "3 media", "2 characters": the dialog's and the count's noun. */
+  /** "3 media items", "1 character": the dialog's and the count's noun. */
   noun: (count: number) => string;
   /** Deletes the selected items; resolves once they are gone, rejects when nothing was deleted. */
   onDelete: (ids: string[]) => Promise<unknown>;
@@ -92,7 +92,7 @@ export function SelectBar({
       <ConfirmDialog
         open={confirming}
         title={MESSAGES.bulk.deleteTitle(noun(count))}
-        message={MESSAGES.bulk.deleteConfirm(noun(count))}
+        message={MESSAGES.bulk.deleteConfirm(count, noun(count))}
         busy={deleting}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {

@@ -35,6 +35,7 @@ export function SearchInput({
         placeholder={placeholder}
         maxLength={200}
         autoComplete="off"
+        dir="auto"
         className={cn(
           'h-11 w-full rounded-full border border-ink-700 bg-ink-900 pr-4 pl-11 text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none',
           className,

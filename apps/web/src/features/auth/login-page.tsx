@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { usePageTitle } from '../../lib/use-page-title';
 import { whenIdle } from '../../lib/when-idle';
 import { usePublicConfig } from './api/use-public-config';
 import { useAuthStore } from './auth.store';
 import { LoginCard } from './login-card';
+import { returnPath } from './return-path';
 import { requestWallet, useWalletBridge } from './wallet/wallet-bridge.store';
 
 export function LoginPage() {
@@ -16,6 +17,7 @@ export function LoginPage() {
   const wallet = useWalletBridge((s) => s.wallet);
   const { data: config } = usePublicConfig();
   const navigate = useNavigate();
+  const location = useLocation();
   const [loggingIn, setLoggingIn] = useState(false);
 
   // The wallet code (and a remembered wallet's reconnect) waits until the card has been painted;
@@ -34,7 +36,8 @@ export function LoginPage() {
     try {
       await login({ address, signMessage });
       toast.success(MESSAGES.auth.success);
-      navigate(ROUTES.dashboard, { replace: true });
+      // A deep link that sent a signed-out visitor here is where they were going.
+      navigate(returnPath(location.state), { replace: true });
     } catch {
       // The store has logged the cause; the visitor gets the one message of docs/product.md §8.1.
       toast.error(MESSAGES.auth.failed);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, MESSAGES } from '@baegen/shared';
-import { emptyFormValues, parseAttributes, portraitPrompt, toCharacterInput } from './character-form.model';
+import { FORM_TEXT, LIMITS, MESSAGES } from '@baegen/shared';
+import {
+  emptyFormValues,
+  isDirty,
+  parseAttributes,
+  portraitPrompt,
+  toCharacterInput,
+} from './character-form.model';
+
+const { errors } = FORM_TEXT;
 
 describe('character form model', () => {
   it('reads appearance and personality from attributes, and treats bad JSON as empty', () => {
@@ -13,19 +21,26 @@ describe('character form model', () => {
     expect(parseAttributes('[1,2]')).toEqual({ appearance: '', personality: '' });
   });
 
-  it('requires a name and an appearance that are more than spaces', () => {
-    for (const values of [
-      emptyFormValues,
-      { ...emptyFormValues, name: 'Luna' },
-      { ...emptyFormValues, appearance: 'red hair' },
-      { ...emptyFormValues, name: '   ', appearance: 'red hair' },
-      { ...emptyFormValues, name: 'Luna', appearance: ' \n ' },
-    ]) {
+  it('requires a name and an appearance that are more than spaces, and says which is missing', () => {
+    const both = { name: errors.name, appearance: errors.appearance };
+    for (const [values, fieldErrors] of [
+      [emptyFormValues, both],
+      [{ ...emptyFormValues, name: 'Luna' }, { appearance: errors.appearance }],
+      [{ ...emptyFormValues, appearance: 'red hair' }, { name: errors.name }],
+      [{ ...emptyFormValues, name: '   ', appearance: 'red hair' }, { name: errors.name }],
+      [{ ...emptyFormValues, name: 'Luna', appearance: ' \n ' }, { appearance: errors.appearance }],
+    ] as const) {
       expect(toCharacterInput(values)).toEqual({
         ok: false,
         message: MESSAGES.characters.nameAndAppearanceRequired,
+        errors: fieldErrors,
       });
     }
+  });
+
+  it('tells whether the form holds anything changed since it opened', () => {
+    expect(isDirty(emptyFormValues, emptyFormValues)).toBe(false);
+    expect(isDirty({ ...emptyFormValues, personality: 'x' }, emptyFormValues)).toBe(true);
   });
 
   it('refuses an image URL that is not http(s) or an /api/ path', () => {
@@ -36,7 +51,10 @@ describe('character form model', () => {
       imageUrl: 'javascript:alert(1)',
     });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.message).toMatch(/Image URL/);
+    if (!result.ok) {
+      expect(result.message).toMatch(/Image URL/);
+      expect(result.errors).toEqual({ imageUrl: result.message });
+    }
   });
 
   it('trims the name and the image URL it sends', () => {

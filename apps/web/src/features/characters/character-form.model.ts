@@ -3,10 +3,12 @@ import {
   type CharacterAttributes,
   type CharacterInput,
   LIMITS,
+  FORM_TEXT,
   MESSAGES,
   characterAttributesSchema,
   characterInputSchema,
 } from '@baegen/shared';
+import type { FieldErrors } from '../../lib/use-field-errors';
 
 export interface CharacterFormValues {
   name: string;
@@ -46,10 +48,17 @@ export function formValuesFrom(character: Character): CharacterFormValues {
   };
 }
 
-/** The body to save, or the message to show when the form cannot be saved as it is. */
+/** The fields that can be wrong at save, in their order on screen. */
+export const CHECKED_FIELDS = ['name', 'imageUrl', 'appearance'] as const;
+export type CheckedField = (typeof CHECKED_FIELDS)[number];
+
+/**
+ * The body to save, or why the form cannot be saved as it is: `message` for the toast (the
+ * spec's, when a required field is empty) and `errors` for the fields themselves.
+ */
 export function toCharacterInput(
   values: CharacterFormValues,
-): { ok: true; input: CharacterInput } | { ok: false; message: string } {
+): { ok: true; input: CharacterInput } | { ok: false; message: string; errors: FieldErrors<CheckedField> } {
   const input = {
     name: values.name.trim(),
     imageUrl: values.imageUrl.trim(),
@@ -59,10 +68,20 @@ export function toCharacterInput(
   } satisfies CharacterInput;
   const parsed = characterInputSchema.safeParse(input);
   if (parsed.success) return { ok: true, input };
+  const errors: FieldErrors<CheckedField> = {};
+  if (!input.name) errors.name = FORM_TEXT.errors.name;
+  if (!input.appearance.trim()) errors.appearance = FORM_TEXT.errors.appearance;
+  const urlIssue = parsed.error.issues.find((issue) => issue.path[0] === 'imageUrl');
+  if (urlIssue) errors.imageUrl = urlIssue.message;
   if (!input.name || !input.appearance.trim()) {
-    return { ok: false, message: MESSAGES.characters.nameAndAppearanceRequired };
+    return { ok: false, message: MESSAGES.characters.nameAndAppearanceRequired, errors };
   }
-  return { ok: false, message: parsed.error.issues[0]?.message ?? MESSAGES.characters.saveFailed };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? MESSAGES.characters.saveFailed, errors };
+}
+
+/** Whether the form holds anything the user typed or chose since it opened. */
+export function isDirty(values: CharacterFormValues, initial: CharacterFormValues): boolean {
+  return (Object.keys(values) as (keyof CharacterFormValues)[]).some((key) => values[key] !== initial[key]);
 }
 
 /** The image prompt for a character's portrait, within the generator's prompt limit. */

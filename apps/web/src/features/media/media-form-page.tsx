@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import {
   type CreateGenerationInput,
-  ERROR_CODES,
+  FORM_TEXT,
   IMAGE_OUTPUTS,
   MESSAGES,
   PAGE_HEADINGS,
@@ -17,8 +17,8 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { LeaveGuardDialog, useLeaveGuard } from '../../components/ui/leave-guard';
 import { PageHeader } from '../../components/ui/page-header';
-import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useFieldErrors } from '../../lib/use-field-errors';
 import { useGenerationJob } from '../generations';
 import { useCreateMedia } from './api/use-create-media';
 import { CharacterPreview } from './components/character-preview';
@@ -28,25 +28,11 @@ import { CharacterField, MediaTypeField, PromptField } from './components/media-
 import { NoCharacters } from './components/no-characters';
 import { RunningJob } from './components/running-job';
 import { useFormPrefill } from './use-form-prefill';
+import { isAlreadySaved, isTooManyActive, isUnauthorized } from './media-form-errors';
 import { rememberSaved, savedOutputs } from './saved-outputs';
 import { useResultSelection } from './use-result-selection';
 
-function isUnauthorized(error: unknown) {
-  return error instanceof ApiRequestError && error.status === 401;
-}
-
-function isAlreadySaved(outcome: PromiseSettledResult<unknown> | undefined) {
-  return (
-    outcome?.status === 'rejected' &&
-    outcome.reason instanceof ApiRequestError &&
-    outcome.reason.code === ERROR_CODES.mediaAlreadySaved
-  );
-}
-
-/** The server's own words for "too many running jobs": they say how many and what to do. */
-function isTooManyActive(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError && error.code === ERROR_CODES.tooManyActiveGenerations;
-}
+const CHECKED_FIELDS = ['character', 'prompt'] as const;
 
 /** "Create AI Media": pick a character, a type and a prompt; a generation job runs and its images are chosen here. */
 export function MediaFormPage() {
@@ -60,6 +46,9 @@ export function MediaFormPage() {
   const fields = useFormPrefill();
   const { characterId, setCharacterId, type, setType, prompt, setPrompt } = fields;
   const results = useResultSelection();
+  const fieldErrors = useFieldErrors((field: (typeof CHECKED_FIELDS)[number]) => ids[field], CHECKED_FIELDS);
+  // Generate pressed on this visit: what replaces the button takes focus (not after a reload).
+  const [generatedHere, setGeneratedHere] = useState(false);
 
   const job = tracked.job;
   // A job opened from the URL brings back what it was made from; once it succeeds, its images.
@@ -102,15 +91,16 @@ export function MediaFormPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (locked) return;
-    if (!character) {
-      toast.error(MESSAGES.media.selectCharacter);
-      return;
-    }
     const text = prompt.trim();
-    if (!text) {
-      toast.error(MESSAGES.media.enterPrompt);
+    if (!character || !text) {
+      toast.error(character ? MESSAGES.media.enterPrompt : MESSAGES.media.selectCharacter);
+      fieldErrors.show({
+        character: character ? undefined : FORM_TEXT.errors.character,
+        prompt: text ? undefined : FORM_TEXT.errors.prompt,
+      });
       return;
     }
+    setGeneratedHere(true);
     const input: CreateGenerationInput =
       type === 'video'
         ? { kind: 'video', prompt: text, characterId: character.$id }
@@ -203,7 +193,12 @@ export function MediaFormPage() {
               <CharacterField
                 id={ids.character}
                 value={characterId}
-                onChange={setCharacterId}
+                onChange={(value) => {
+                  setCharacterId(value);
+                  fieldErrors.clear('character');
+                }}
+                error={fieldErrors.errors.character}
+                aria={fieldErrors.fieldProps('character')}
                 characters={characters.data}
                 loading={characters.isPending}
                 failed={characters.isError}
@@ -211,11 +206,26 @@ export function MediaFormPage() {
               />
               <MediaTypeField id={ids.type} value={type} onChange={setType} disabled={locked} />
 
-              <PromptField id={ids.prompt} value={prompt} onChange={setPrompt} disabled={locked} />
+              <PromptField
+                id={ids.prompt}
+                value={prompt}
+                onChange={(value) => {
+                  setPrompt(value);
+                  fieldErrors.clear('prompt');
+                }}
+                disabled={locked}
+                error={fieldErrors.errors.prompt}
+                aria={fieldErrors.fieldProps('prompt')}
+              />
 
-              {job && !running && !hasResults ? <JobOutcome job={job} /> : null}
+              {job && !running && !hasResults ? <JobOutcome job={job} focusOnShow={generatedHere} /> : null}
               {running ? (
-                <RunningJob job={job} cancelling={tracked.cancel.isPending} onCancel={cancelJob} />
+                <RunningJob
+                  job={job}
+                  cancelling={tracked.cancel.isPending}
+                  onCancel={cancelJob}
+                  focusOnShow={generatedHere}
+                />
               ) : null}
               {hasResults || running ? null : (
                 <Button
@@ -236,6 +246,7 @@ export function MediaFormPage() {
                 saving={saving}
                 onGenerateNew={generateNew}
                 onSave={saveImages}
+                focusOnShow={generatedHere}
               />
             ) : null}
           </div>

@@ -2,14 +2,17 @@ import '../../../test/toast-mock';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../../../lib/query-client';
 import { fakeGeneration, jsonResponse, stubFetchEachTest } from '../../../test/fake-api';
+import { allowModalDialogs } from '../../../test/modal-dialogs';
 import { CurrentUrl } from '../../../test/router-kit';
 import { type CharacterFormValues, emptyFormValues } from '../character-form.model';
 import { CharacterForm } from './character-form';
 
 export const fetchMock = stubFetchEachTest();
+// The form holds the dialog that asks before a filled form is left.
+allowModalDialogs();
 
 /** A fetch answer the test releases when it wants, to look at the form mid-request. */
 function deferredReply() {
@@ -28,20 +31,36 @@ export function renderForm(
   url = '/characters/new',
 ) {
   client = createQueryClient();
+  // A data router, as the app's: the form asks before a filled form is left (useBlocker).
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/characters/new',
+        element: (
+          <>
+            <CharacterForm initialValues={initialValues} characterId={characterId} />
+            <CurrentUrl />
+          </>
+        ),
+      },
+      {
+        path: '/characters',
+        element: (
+          <>
+            <p>characters list</p>
+            <CurrentUrl />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route
-            path="/characters/new"
-            element={<CharacterForm initialValues={initialValues} characterId={characterId} />}
-          />
-          <Route path="/characters" element={<p>characters list</p>} />
-        </Routes>
-        <CurrentUrl />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 /** The portrait's job as the server answers it: an image job for a new character, still running. */

@@ -1,19 +1,28 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Rocket, Save, Sparkles, Wand2 } from 'lucide-react';
+import { Rocket, Save, Sparkles } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { LIMITS, MESSAGES, ROUTES, defaultAvatarUrl } from '@baegen/shared';
+import { FORM_TEXT, MESSAGES, ROUTES, defaultAvatarUrl } from '@baegen/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { AssistButton } from './assist-button';
+import { LeaveGuardDialog, useLeaveGuard } from '../../../components/ui/leave-guard';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useImproveAppearance } from '../api/use-improve-appearance';
+import { useFieldErrors } from '../../../lib/use-field-errors';
+import { useAppearanceOptimizer } from '../api/use-appearance-optimizer';
 import { useSaveCharacter } from '../api/use-save-character';
-import { type CharacterFormValues, portraitPrompt, toCharacterInput } from '../character-form.model';
+import {
+  CHECKED_FIELDS,
+  type CharacterFormValues,
+  type CheckedField,
+  isDirty,
+  portraitPrompt,
+  toCharacterInput,
+} from '../character-form.model';
 import { CARD_PICTURES } from '../../../components/cards/card-pictures';
 import { CharacterImage } from '../../../components/cards/character-image';
 import { ExportCardLink } from '../../../components/cards/export-card-link';
-import { FIELD_CLASSES, LABEL_CLASSES, RequiredMark, StoryField } from './form-fields';
+import { AppearanceField, NameField } from './character-fields';
+import { StoryField } from './form-fields';
 import type { KnownPortrait } from '../api/use-portrait-origin';
 import { PortraitField } from './portrait-field';
 import { usePortraitJob } from '../api/use-portrait-job';
@@ -67,10 +76,11 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const navigate = useNavigate();
   const ids = useId();
   const [values, setValues] = useState(initialValues);
-  const [action, setAction] = useState<'idle' | 'optimizing' | 'saving'>('idle');
+  const [saving, setSaving] = useState(false);
   const [knownPortrait, setKnownPortrait] = useState<KnownPortrait | null>(null);
   const save = useSaveCharacter();
-  const improve = useImproveAppearance();
+  const id = (field: string) => `${ids}-${field}`;
+  const fieldErrors = useFieldErrors<CheckedField>(id, CHECKED_FIELDS);
   const previewUrl = useDebouncedValue(values.imageUrl, PREVIEW_DEBOUNCE_MS);
 
   const portrait = usePortraitJob(characterId, {
@@ -84,8 +94,17 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       toast.error(generationFailure(error, MESSAGES.characters.imageFailed));
     },
   });
+  const set = (field: keyof CharacterFormValues) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if ((CHECKED_FIELDS as readonly string[]).includes(field)) fieldErrors.clear(field as CheckedField);
+  };
+  const optimizer = useAppearanceOptimizer(values.appearance, set('appearance'));
   // The portrait's job outlives a reload, so generating is read from it rather than kept here.
-  const state: CharacterFormState = portrait.running ? 'generating' : action;
+  let state: CharacterFormState = saving ? 'saving' : 'idle';
+  if (portrait.running) state = 'generating';
+  else if (optimizer.running) state = 'optimizing';
+  // Filled in and not saved: Back, a link or the header's navigation asks before dropping it.
+  const leave = useLeaveGuard(isDirty(values, initialValues));
 
   const upload = usePortraitUpload((url) => {
     setValues((current) => ({ ...current, imageUrl: url }));
@@ -94,25 +113,6 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   });
 
   const busy = state !== 'idle' || upload.progress !== null;
-  const set = (field: keyof CharacterFormValues) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  const onOptimize = async () => {
-    if (!values.appearance.trim()) {
-      toast.error(MESSAGES.characters.appearanceNeededToImprove);
-      return;
-    }
-    setAction('optimizing');
-    try {
-      const { prompt } = await improve.mutateAsync(values.appearance.trim().slice(0, LIMITS.appearance));
-      setValues((current) => ({ ...current, appearance: prompt.slice(0, LIMITS.characterText) }));
-      toast.success(MESSAGES.characters.improved);
-    } catch (error) {
-      toast.error(generationFailure(error, MESSAGES.characters.improveFailed));
-    } finally {
-      setAction('idle');
-    }
-  };
 
   const onGenerate = async () => {
     if (!values.appearance.trim()) {
@@ -128,15 +128,17 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
     const result = toCharacterInput(values);
     if (!result.ok) {
       toast.error(result.message);
+      fieldErrors.show(result.errors);
       return;
     }
-    setAction('saving');
+    setSaving(true);
     try {
       await save.mutateAsync({ id: characterId, input: result.input });
       toast.success(editing ? MESSAGES.characters.updated : MESSAGES.characters.created);
       // Idle again before leaving: if Back returns before the list page has replaced this one,
       // React keeps this very form, and it must not stay locked in "saving".
-      setAction('idle');
+      setSaving(false);
+      leave.allowNextLeave();
       navigate(ROUTES.characters);
     } catch (error) {
       toast.error(
@@ -144,11 +146,9 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           ? MESSAGES.characters.notLoggedIn
           : MESSAGES.characters.saveFailed,
       );
-      setAction('idle');
+      setSaving(false);
     }
   };
-
-  const id = (field: string) => `${ids}-${field}`;
 
   return (
     <form
@@ -191,23 +191,13 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
 
       <fieldset disabled={state === 'saving'} className="card min-w-0 space-y-6 p-5 sm:p-8">
         <legend className="sr-only">{editing ? 'Modify AI Character' : 'Create AI Character'}</legend>
-        <div>
-          <label htmlFor={id('name')} className={LABEL_CLASSES}>
-            Character Name
-            <RequiredMark />
-          </label>
-          <input
-            id={id('name')}
-            value={values.name}
-            onChange={(event) => set('name')(event.target.value)}
-            required
-            aria-required
-            maxLength={LIMITS.characterName}
-            autoComplete="off"
-            placeholder="e.g. Luna Vale"
-            className={FIELD_CLASSES}
-          />
-        </div>
+        <NameField
+          id={id('name')}
+          value={values.name}
+          onChange={set('name')}
+          error={fieldErrors.errors.name}
+          aria={(counter) => fieldErrors.fieldProps('name', counter)}
+        />
 
         <PortraitField
           id={id('image')}
@@ -218,37 +208,20 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           onGenerate={onGenerate}
           generation={portrait}
           busy={busy}
+          error={fieldErrors.errors.imageUrl}
         />
 
-        <div>
-          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-            <label htmlFor={id('appearance')} className="block text-sm font-medium text-ink-100">
-              Appearance Parameters
-              <RequiredMark />
-            </label>
-            <AssistButton
-              size="sm"
-              onClick={onOptimize}
-              disabled={busy}
-              running={state === 'optimizing'}
-              icon={Wand2}
-              label="Optimize Prompt"
-              runningLabel="Optimizing..."
-            />
-          </div>
-          <textarea
-            id={id('appearance')}
-            value={values.appearance}
-            onChange={(event) => set('appearance')(event.target.value)}
-            readOnly={state === 'optimizing'}
-            required
-            aria-required
-            rows={5}
-            maxLength={LIMITS.characterText}
-            placeholder="Hair, eyes, face, build, style, clothing..."
-            className={FIELD_CLASSES}
-          />
-        </div>
+        <AppearanceField
+          id={id('appearance')}
+          value={values.appearance}
+          onChange={set('appearance')}
+          error={fieldErrors.errors.appearance}
+          aria={(counter) => fieldErrors.fieldProps('appearance', counter)}
+          optimizing={state === 'optimizing'}
+          busy={busy}
+          onOptimize={optimizer.optimize}
+          onUndo={optimizer.undo}
+        />
 
         {STORY_FIELDS.map((field) => (
           <StoryField
@@ -276,6 +249,15 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           </Button>
         </div>
       </fieldset>
+      <LeaveGuardDialog
+        guard={leave}
+        copy={{
+          title: FORM_TEXT.leaveTitle,
+          message: FORM_TEXT.leaveMessage,
+          confirmLabel: FORM_TEXT.leaveConfirm,
+          cancelLabel: FORM_TEXT.leaveCancel,
+        }}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { toast } from '../../../test/toast-mock';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CARD_MAX_BYTES, CHARACTER_IMPORT_PATH, MESSAGES } from '@baegen/shared';
+import { CARD_MAX_BYTES, CHARACTER_IMPORT_PATH, ERROR_CODES, MESSAGES } from '@baegen/shared';
 import { characterKeys } from '../../../api/characters.queries';
 import { createQueryClient } from '../../../lib/query-client';
 import { errorResponse, fakeCharacter, jsonResponse, stubFetchEachTest } from '../../../test/fake-api';
@@ -59,13 +59,27 @@ describe('ImportCardControl', () => {
     expect(fetchMock.mock.calls[0]![1]!.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
-  it('shows the server’s message when the card is refused', async () => {
-    const message = 'This PNG holds no character card (no "ccv3" or "chara" text chunk)';
-    fetchMock.mockResolvedValueOnce(errorResponse(400, 'INVALID_CARD', message));
+  it('says in plain words that a refused file is no card, not what the reader found', async () => {
+    const details = 'This PNG holds no character card (no "ccv3" or "chara" text chunk)';
+    fetchMock
+      .mockResolvedValueOnce(errorResponse(400, ERROR_CODES.invalidCard, details))
+      .mockResolvedValueOnce(errorResponse(415, ERROR_CODES.unsupportedCardType, 'Send image/png'));
     renderControl();
     fireEvent.change(picker(), { target: { files: [pngFile()] } });
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.cards.notACard));
+    fireEvent.change(picker(), { target: { files: [pngFile()] } });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
+    expect(toast.error).toHaveBeenLastCalledWith(MESSAGES.cards.notACard);
+    expect(toast.error).not.toHaveBeenCalledWith(details);
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('passes on the server’s words for any other refusal, such as a full storage', async () => {
+    const quota = 'Your storage is full: delete some media to make room.';
+    fetchMock.mockResolvedValueOnce(errorResponse(413, 'QUOTA_EXCEEDED', quota));
+    renderControl();
+    fireEvent.change(picker(), { target: { files: [pngFile()] } });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(quota));
   });
 
   it('falls back to its own message when the request fails without an answer', async () => {

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { FileUp } from 'lucide-react';
 import toast from 'react-hot-toast';
-import { CARD_MAX_BYTES, MESSAGES } from '@baegen/shared';
+import { CARD_MAX_BYTES, ERROR_CODES, MESSAGES } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError, ResponseSchemaError } from '../../../lib/api-client';
 import { cardContentType, useImportCard } from '../api/use-import-card';
@@ -10,10 +10,18 @@ const ACCEPT = '.png,.json,image/png,application/json';
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
 
-/** The server's own words for a refused card; a generic message for anything else. */
+/** The refusals that mean "no card in this file": the reader's details help no one picking a file. */
+const NOT_A_CARD: readonly string[] = [ERROR_CODES.invalidCard, ERROR_CODES.unsupportedCardType];
+
+/**
+ * Plain words for a file that holds no card; the server's own words for another refusal (too
+ * large, over the storage quota); a generic message for anything else.
+ */
 function failureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError && !(error instanceof ResponseSchemaError)) return error.message;
-  return MESSAGES.cards.importFailed;
+  if (!(error instanceof ApiRequestError) || error instanceof ResponseSchemaError) {
+    return MESSAGES.cards.importFailed;
+  }
+  return NOT_A_CARD.includes(error.code) ? MESSAGES.cards.notACard : error.message;
 }
 
 /**

@@ -2,7 +2,9 @@ import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { ImageIcon, ImagePlus, Upload, X } from 'lucide-react';
 import { LIMITS, MESSAGES } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
+import { FieldError } from '../../../components/ui/field-error';
 import { cn } from '../../../lib/cn';
+import { describedBy, errorIdOf } from '../../../lib/use-field-errors';
 import { GenerationProgress } from '../../generations';
 import { type KnownPortrait, usePortraitOrigin } from '../api/use-portrait-origin';
 import type { PortraitJob } from '../api/use-portrait-job';
@@ -31,6 +33,8 @@ export interface PortraitFieldProps {
   generation: PortraitJob;
   /** An action of the form is running (this field's upload included). */
   busy: boolean;
+  /** Why the address cannot be saved, shown under the field. */
+  error?: string;
 }
 
 /**
@@ -47,6 +51,7 @@ export function PortraitField({
   onGenerate,
   generation,
   busy,
+  error,
 }: PortraitFieldProps) {
   const picker = useRef<HTMLInputElement>(null);
   const urlInput = useRef<HTMLInputElement>(null);
@@ -59,7 +64,8 @@ export function PortraitField({
   useEffect(() => setEditingUrl(false), [known]);
   const origin = usePortraitOrigin(value, known);
   const uploading = upload.progress !== null;
-  const showOrigin = origin !== null && !editingUrl;
+  // A refused address shows as typed, so the field its error points at is there to fix.
+  const showOrigin = origin !== null && !editingUrl && !error;
   const labelId = `${id}-label`;
 
   const take = (files: FileList | null) => {
@@ -124,8 +130,10 @@ export function PortraitField({
             readOnly={generation.running || uploading}
             maxLength={LIMITS.imageUrl}
             autoComplete="off"
+            dir="auto"
             placeholder="https://..."
-            aria-describedby={`${id}-hint`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(error && errorIdOf(id), `${id}-hint`)}
             ref={urlInput}
             className={cn(FIELD_CLASSES, 'min-w-0 flex-1')}
           />
@@ -197,6 +205,7 @@ export function PortraitField({
           </Button>
         </div>
       ) : null}
+      <FieldError fieldId={id} message={error} />
       {upload.error ? (
         <p role="alert" className="mt-2 text-sm text-red-400">
           {upload.error}

@@ -44,6 +44,7 @@ export function ProfileChatRow({ chat, renaming, onRename, onDelete }: ProfileCh
             className={`${FIELD_CLASSES} py-2`}
             value={title}
             maxLength={CHAT_LIMITS.title}
+            dir="auto"
             required
             autoFocus
             onChange={(event) => setTitle(event.target.value)}

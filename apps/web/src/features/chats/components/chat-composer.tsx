@@ -58,6 +58,7 @@ export function ChatComposer({
         placeholder={CHAT_LABELS.composerPlaceholder(characterName)}
         value={draft}
         maxLength={CHAT_LIMITS.content}
+        dir="auto"
         rows={2}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={onKeyDown}

@@ -51,6 +51,7 @@ function EditBox({ message, onDone }: { message: ChatMessage; onDone: (content: 
         aria-label={CHAT_LABELS.editLabel}
         value={text}
         maxLength={CHAT_LIMITS.content}
+        dir="auto"
         rows={4}
         onChange={(event) => setText(event.target.value)}
         className={CHAT_FIELD_CLASSES}

@@ -87,7 +87,13 @@ export function ChatSettingsPanel({ chat, onClose }: { chat: Chat; onClose: () =
       <div className="grid gap-3 sm:grid-cols-2">
         <SettingsField label={CHAT_LABELS.title}>
           {(field) => (
-            <input {...field} value={values.title} maxLength={CHAT_LIMITS.title} onChange={set('title')} />
+            <input
+              {...field}
+              value={values.title}
+              maxLength={CHAT_LIMITS.title}
+              dir="auto"
+              onChange={set('title')}
+            />
           )}
         </SettingsField>
         <SettingsField label={CHAT_LABELS.userName} hint={CHAT_LABELS.userNameHint}>
@@ -96,6 +102,7 @@ export function ChatSettingsPanel({ chat, onClose }: { chat: Chat; onClose: () =
               {...field}
               value={values.userName}
               maxLength={CHAT_LIMITS.userName}
+              dir="auto"
               onChange={set('userName')}
             />
           )}
@@ -109,6 +116,7 @@ export function ChatSettingsPanel({ chat, onClose }: { chat: Chat; onClose: () =
             rows={4}
             value={values.memory}
             maxLength={CHAT_LIMITS.memory}
+            dir="auto"
             onChange={set('memory')}
           />
         )}

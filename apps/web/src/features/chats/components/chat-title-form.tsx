@@ -29,6 +29,7 @@ export function ChatTitleForm({
         className={`${CHAT_FIELD_CLASSES} min-w-0 flex-1 basis-40`}
         value={value}
         maxLength={CHAT_LIMITS.title}
+        dir="auto"
         autoFocus
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={(event) => {

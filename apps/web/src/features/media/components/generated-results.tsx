@@ -1,24 +1,28 @@
 import { Check, RotateCcw, Save } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import type { ResultSelection } from '../use-result-selection';
 
-/** The images just generated; the user picks which ones to keep. */
+/** The images just generated; the user picks which ones to keep. Focused at its heading when they arrive while watched. */
 export function GeneratedResults({
   selection: { urls, selected, saved, toggle },
   saving,
   onGenerateNew,
   onSave,
+  focusOnShow,
 }: {
   selection: ResultSelection;
   saving: boolean;
   onGenerateNew: () => void;
   onSave: () => void;
+  focusOnShow: boolean;
 }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>(focusOnShow);
   return (
     <section aria-labelledby="results-title" className="card p-4 sm:p-6">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="results-title" className="text-xl font-semibold">
+        <h2 id="results-title" ref={heading} tabIndex={-1} className="scroll-mt-24 text-xl font-semibold">
           Generated Images
         </h2>
         <p className="text-sm text-ink-300" aria-live="polite" data-testid="selection-count">

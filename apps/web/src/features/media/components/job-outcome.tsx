@@ -1,9 +1,22 @@
 import { Images } from 'lucide-react';
 import { type Generation, MESSAGES, ROUTES } from '@baegen/shared';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 
-/** How the form's last job ended, when that ending is not a set of images to pick from. */
-export function JobOutcome({ job }: { job: Generation }) {
+/**
+ * How the form's last job ended, when that ending is not a set of images to pick from; focused
+ * when it replaces the progress the user watched (`focusOnShow`).
+ */
+export function JobOutcome({ job, focusOnShow }: { job: Generation; focusOnShow: boolean }) {
+  const ref = useFocusOnMount<HTMLDivElement>(focusOnShow);
+  return (
+    <div ref={ref} tabIndex={-1} className="scroll-mt-24 focus:outline-none">
+      <Ending job={job} />
+    </div>
+  );
+}
+
+function Ending({ job }: { job: Generation }) {
   if (
     job.status === 'failed' ||
     (job.status === 'succeeded' && job.kind !== 'video' && job.outputs.length === 0)

@@ -1,10 +1,13 @@
 import { Image as ImageIcon, Video } from 'lucide-react';
 import { LIMITS, type MediaType } from '@baegen/shared';
 import type { CharacterOption } from '../../../api/characters.queries';
+import { FieldError } from '../../../components/ui/field-error';
 import { cn } from '../../../lib/cn';
 
+// A field brought into view (the first bad one at submit) lands with its label below the fixed
+// header and a toast beside it (scroll-mt-36).
 export const FIELD =
-  'w-full rounded-2xl border border-ink-700 bg-ink-900 px-4 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none disabled:opacity-60';
+  'w-full scroll-mt-36 rounded-2xl border border-ink-700 bg-ink-900 px-4 text-sm text-ink-100 placeholder:text-ink-400 focus:border-rose-glow/60 focus:outline-none disabled:opacity-60 aria-invalid:border-red-400';
 
 export const LABEL = 'mb-2 block text-sm font-medium text-ink-100';
 
@@ -14,6 +17,12 @@ interface FieldProps<T> {
   value: T;
   onChange: (value: T) => void;
   disabled: boolean;
+}
+
+/** A checked field's inline error and the aria attributes that tie its control to it. */
+interface Checked {
+  error?: string;
+  aria?: { 'aria-invalid'?: true; 'aria-describedby'?: string };
 }
 
 const TYPE_OPTIONS: { value: MediaType; label: string; icon: typeof Video }[] = [
@@ -26,8 +35,11 @@ export function CharacterField({
   characters,
   loading,
   failed,
+  error,
+  aria,
   ...field
-}: FieldProps<string> & { characters: CharacterOption[] | undefined; loading: boolean; failed: boolean }) {
+}: FieldProps<string> &
+  Checked & { characters: CharacterOption[] | undefined; loading: boolean; failed: boolean }) {
   return (
     <div>
       <label htmlFor={field.id} className={LABEL}>
@@ -38,6 +50,7 @@ export function CharacterField({
         value={field.value}
         onChange={(event) => field.onChange(event.target.value)}
         disabled={field.disabled || loading}
+        {...aria}
         className={cn(FIELD, 'h-11')}
       >
         <option value="">{loading ? 'Loading characters...' : 'Select a character'}</option>
@@ -47,6 +60,7 @@ export function CharacterField({
           </option>
         ))}
       </select>
+      <FieldError fieldId={field.id} message={error} />
       {failed ? <p className="mt-2 text-sm text-red-400">Your characters could not be loaded.</p> : null}
     </div>
   );
@@ -89,7 +103,7 @@ export function MediaTypeField({ id, value, onChange, disabled }: FieldProps<Med
 }
 
 /** What the picture or clip should show; required. */
-export function PromptField({ id, value, onChange, disabled }: FieldProps<string>) {
+export function PromptField({ id, value, onChange, disabled, error, aria }: FieldProps<string> & Checked) {
   return (
     <div>
       <div className="mb-2 flex gap-1 text-sm font-medium">
@@ -106,11 +120,14 @@ export function PromptField({ id, value, onChange, disabled }: FieldProps<string
         onChange={(event) => onChange(event.target.value)}
         disabled={disabled}
         required
+        {...aria}
         rows={5}
         maxLength={LIMITS.mediaPrompt}
+        dir="auto"
         placeholder="e.g. Relaxing on a sunny beach in a white summer dress, golden hour"
         className={cn(FIELD, 'resize-y py-3')}
       />
+      <FieldError fieldId={id} message={error} />
     </div>
   );
 }
