@@ -40,6 +40,12 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ AUTH_NONCE_TTL_SECONDS: '0' })).toThrow(/AUTH_NONCE_TTL_SECONDS/);
   });
 
+  it('reads how long a session lookup is trusted, one second by default, at most a minute', () => {
+    expect(loadEnv({}).SESSION_CACHE_TTL_MS).toBe(1000);
+    expect(loadEnv({ SESSION_CACHE_TTL_MS: '0' }).SESSION_CACHE_TTL_MS).toBe(0);
+    expect(() => loadEnv({ SESSION_CACHE_TTL_MS: '60001' })).toThrow(/SESSION_CACHE_TTL_MS/);
+  });
+
   it('accepts a PostgreSQL URL', () => {
     const env = loadEnv({ DATABASE_URL: 'postgres://user:pw@db:5432/baegen' });
     expect(env.DATABASE_URL).toBe('postgres://user:pw@db:5432/baegen');

@@ -31,6 +31,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   AUTH_NONCE_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  // PostgreSQL only: how long an instance trusts a session and data version it read (ADR 016); 0 off.
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // Unset: on, unless PUBLIC_URL is https (see loadEnv), so a public site never offers it by accident.
   DEV_WALLET: bool.default(true),
   SUBSCRIPTION_GATE: bool.default(false),

@@ -18,16 +18,23 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** On PostgreSQL, carries the id of each user whose data version was raised (ADR 016). */
+export const DATA_VERSIONS_CHANNEL = 'baegen_data_versions';
+
 /**
  * Raises the user's data version; called in the transaction of every write to their characters
- * or media, so the new version commits with the data it stands for.
+ * or media, so the new version commits with the data it stands for. On PostgreSQL the same
+ * statement announces it, and the announcement leaves at that commit: instances that keep
+ * versions in memory drop theirs.
  */
 export async function bumpDataVersion(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
+  const bump = db
     .updateTable('users')
     .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
-    .where('id', '=', userId)
-    .execute();
+    .where('id', '=', userId);
+  await (
+    isPostgres(db) ? bump.returning(sql`pg_notify(${DATA_VERSIONS_CHANNEL}, id)`.as('announced')) : bump
+  ).execute();
 }
 
 /**

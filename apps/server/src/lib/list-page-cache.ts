@@ -6,10 +6,11 @@ interface UserPages {
 
 /**
  * Serialised list pages per user, valid for one data version of that user (migration 006). Every
- * write to a user's characters or media raises the version in its own transaction, and the
- * session lookup of each request reads it, so a page is never served after a committed change,
- * on any instance. Users are evicted least recently used first beyond `maxBytes`. Pages are kept
- * as the bytes sent: a string would be encoded to UTF-8 again on every hit.
+ * write to a user's characters or media raises the version in its own transaction, and each
+ * request learns the version from its session lookup: read fresh on SQLite and by the writer's
+ * own instance, announced to the other PostgreSQL instances (ADR 016). Users are evicted least
+ * recently used first beyond `maxBytes`. Pages are kept as the bytes sent: a string would be
+ * encoded to UTF-8 again on every hit.
  */
 export class ListPageCache {
   private readonly users = new Map<string, UserPages>();

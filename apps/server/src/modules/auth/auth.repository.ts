@@ -1,4 +1,11 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
+
+/** Carries the id of each user whose data version was raised (db/sql-helpers.ts). */
+export { DATA_VERSIONS_CHANNEL } from '../../db/sql-helpers';
+
+/** Carries the token hash of each session signed out, so every instance forgets it (ADR 016). */
+export const SESSIONS_REVOKED_CHANNEL = 'baegen_sessions_revoked';
 
 export interface NonceRow {
   nonce: string;
@@ -9,7 +16,11 @@ export interface NonceRow {
 }
 
 export class AuthRepository {
-  constructor(private readonly db: Db) {}
+  /** `announce`: other instances may hold sessions in memory, so revocations are announced. */
+  constructor(
+    private readonly db: Db,
+    private readonly announce = false,
+  ) {}
 
   async insertNonce(row: NonceRow): Promise<void> {
     await this.db.insertInto('auth_nonces').values(row).execute();
@@ -52,6 +63,7 @@ export class AuthRepository {
         'users.id as userId',
         'users.wallet_address as walletAddress',
         'users.data_version as dataVersion',
+        'sessions.expires_at as expiresAt',
       ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.expires_at', '>', now)
@@ -59,7 +71,13 @@ export class AuthRepository {
   }
 
   async deleteSession(tokenHash: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    const deletion = this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash);
+    // In the same statement: the announcement leaves when the deletion commits, never without it.
+    await (
+      this.announce
+        ? deletion.returning(sql`pg_notify(${SESSIONS_REVOKED_CHANNEL}, token_hash)`.as('announced'))
+        : deletion
+    ).execute();
   }
 
   async deleteExpiredSessions(now: string): Promise<void> {

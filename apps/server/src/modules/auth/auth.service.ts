@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import { buildSignInMessage, parseSignInMessage } from './auth-message';
 import type { AuthRepository } from './auth.repository';
+import type { SessionCache } from './session-cache';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -30,6 +31,8 @@ export interface AuthServiceOptions {
   sessionTtlMs: number;
   /** How long an issued sign-in message can be signed and sent back. */
   nonceTtlMs: number;
+  /** Sessions and data versions kept between requests; none on SQLite, where a lookup is cheap. */
+  cache?: SessionCache;
 }
 
 const invalidLogin = () => AppError.unauthorized('Invalid or expired sign-in message', 'INVALID_SIGNATURE');
@@ -89,10 +92,29 @@ export class AuthService {
 
   async sessionFor(token: string | undefined): Promise<SignedIn | undefined> {
     if (!token) return undefined;
-    return this.repo.findSession(hashToken(token), this.clock().toISOString());
+    const tokenHash = hashToken(token);
+    const now = this.clock();
+    const { cache } = this.options;
+    const cached = cache?.get(tokenHash, now.getTime());
+    if (cached) return cached;
+    const mark = cache?.mark() ?? 0;
+    const found = await this.repo.findSession(tokenHash, now.toISOString());
+    if (!found) return undefined;
+    const { expiresAt, ...signedIn } = found;
+    cache?.set(tokenHash, signedIn, { readAt: now.getTime(), sessionEndsAt: Date.parse(expiresAt), mark });
+    return signedIn;
   }
 
+  /** Ends the session here at once; the repository announces it to the other instances. */
   async logout(token: string | undefined): Promise<void> {
-    if (token) await this.repo.deleteSession(hashToken(token));
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    await this.repo.deleteSession(tokenHash);
+    this.options.cache?.dropSession(tokenHash);
+  }
+
+  /** A request of the user's wrote: their next request here reads the data version again. */
+  wrote(userId: string): void {
+    this.options.cache?.dropVersion(userId);
   }
 }
