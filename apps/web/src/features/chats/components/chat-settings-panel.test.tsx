@@ -25,8 +25,11 @@ describe('chatSettingsPatch', () => {
 
 describe('ChatSettingsPanel', () => {
   it('saves the memory and the name {{user}} stands for, then closes', async () => {
-    const fetchMock = stubFetch().mockResolvedValue(
-      jsonResponse(200, { ...chat, userName: 'Alex', memory: 'Likes coffee.' }),
+    const fetchMock = stubFetch().mockImplementation(async (_url, init) =>
+      jsonResponse(
+        200,
+        init?.method === 'PATCH' ? { ...chat, userName: 'Alex', memory: 'Likes coffee.' } : chat,
+      ),
     );
     const onClose = vi.fn();
     render(
@@ -42,14 +45,18 @@ describe('ChatSettingsPanel', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.save }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'PATCH')!;
     expect([url, init?.method]).toEqual(['/api/chats/chat1', 'PATCH']);
     expect(JSON.parse(String(init?.body))).toEqual({ userName: 'Alex', memory: 'Likes coffee.' });
   });
 
   it('shows the summary read-only and rebuilds it on request', async () => {
     const summarised = fakeChat({ summary: 'User: My dog is called Biscuit.' });
-    const fetchMock = stubFetch().mockResolvedValue(jsonResponse(202, { ...summarised, summary: '' }));
+    const fetchMock = stubFetch().mockImplementation(async (_url, init) =>
+      init?.method === 'POST'
+        ? jsonResponse(202, { ...summarised, summary: '' })
+        : jsonResponse(200, summarised),
+    );
     render(
       <QueryClientProvider client={createQueryClient()}>
         <ChatSettingsPanel chat={summarised} onClose={vi.fn()} />
@@ -59,8 +66,8 @@ describe('ChatSettingsPanel', () => {
     expect(section.textContent).toContain('User: My dog is called Biscuit.');
     expect(screen.queryByRole('textbox', { name: CHAT_LABELS.summary })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.summaryRebuild }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0]!;
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, call]) => call?.method === 'POST')).toBe(true));
+    const [url, init] = fetchMock.mock.calls.find(([, call]) => call?.method === 'POST')!;
     expect([url, init?.method]).toEqual(['/api/chats/chat1/summary/rebuild', 'POST']);
   });
 

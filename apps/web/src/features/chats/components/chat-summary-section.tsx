@@ -1,11 +1,24 @@
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { CHAT_LABELS, type Chat } from '@baegen/shared';
+import { chatKeys } from '../../../api/chats.queries';
 import { Button } from '../../../components/ui/button';
+import { fetchChat } from '../api/chat-requests';
 import { useRebuildSummary } from '../api/use-rebuild-summary';
 
+/** How often the open panel reads the chat again: the summary is written after replies, in the background. */
+const SUMMARY_REFRESH_MS = 5000;
+
 /** The chat's rolling summary, read-only, with the action that writes it again from the start. */
-export function ChatSummarySection({ chat }: { chat: Chat }) {
+export function ChatSummarySection({ chat: initial }: { chat: Chat }) {
   const headingId = useId();
+  const { data: chat = initial } = useQuery({
+    queryKey: chatKeys.one(initial.$id),
+    queryFn: () => fetchChat(initial.$id),
+    initialData: initial,
+    refetchOnMount: 'always',
+    refetchInterval: SUMMARY_REFRESH_MS,
+  });
   const { rebuild, rebuilding } = useRebuildSummary(chat);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-1" data-testid="chat-summary">
