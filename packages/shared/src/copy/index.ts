@@ -10,3 +10,4 @@ export * from './list-labels';
 export * from './chat-labels';
 export * from './profile-labels';
 export * from './viewer-labels';
+export * from './generation-option-labels';

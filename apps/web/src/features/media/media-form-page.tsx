@@ -19,7 +19,7 @@ import { LeaveGuardDialog, useLeaveGuard } from '../../components/ui/leave-guard
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiRequestError } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useGenerationJob } from '../generations';
+import { GenerationOptions, useGenerationJob, useGenerationOptions } from '../generations';
 import { useCreateMedia } from './api/use-create-media';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
@@ -60,6 +60,8 @@ export function MediaFormPage() {
   const fields = useFormPrefill();
   const { characterId, setCharacterId, type, setType, prompt, setPrompt } = fields;
   const results = useResultSelection();
+  // SPEC: an image run makes 4 pictures unless the person asks for fewer.
+  const options = useGenerationOptions('character', IMAGE_OUTPUTS);
 
   const job = tracked.job;
   // A job opened from the URL brings back what it was made from; once it succeeds, its images.
@@ -119,7 +121,7 @@ export function MediaFormPage() {
             prompt: text,
             characterId: character.$id,
             subject: character.imageUrl,
-            outputs: IMAGE_OUTPUTS,
+            ...options.request(),
           };
     tracked.create.mutate(input, {
       onSuccess: (created) => tracked.follow(created.$id),
@@ -212,6 +214,14 @@ export function MediaFormPage() {
               <MediaTypeField id={ids.type} value={type} onChange={setType} disabled={locked} />
 
               <PromptField id={ids.prompt} value={prompt} onChange={setPrompt} disabled={locked} />
+              {type === 'image' ? (
+                <GenerationOptions
+                  capabilities={options.capabilities}
+                  value={options.value}
+                  onChange={options.setValue}
+                  disabled={locked}
+                />
+              ) : null}
 
               {job && !running && !hasResults ? <JobOutcome job={job} /> : null}
               {running ? (

@@ -4,7 +4,13 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../../lib/query-client';
-import { fakeGeneration, jsonResponse, stubFetchEachTest } from '../../../test/fake-api';
+import {
+  fakeGeneration,
+  fakeGenerationCapabilities,
+  jsonResponse,
+  stubFetchEachTest,
+} from '../../../test/fake-api';
+import { IMAGE_CAPABILITIES_KEY } from '../../generations';
 import { CurrentUrl } from '../../../test/router-kit';
 import { type CharacterFormValues, emptyFormValues } from '../character-form.model';
 import { CharacterForm } from './character-form';
@@ -28,6 +34,8 @@ export function renderForm(
   url = '/characters/new',
 ) {
   client = createQueryClient();
+  // The provider's options, as read once a session: the tests' fetch answers are the form's own calls.
+  client.setQueryData(IMAGE_CAPABILITIES_KEY, fakeGenerationCapabilities());
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
@@ -59,7 +67,7 @@ export const portrait = {
   /** The job has moved on and the form hears of it, as the event stream would tell the cache. */
   async becomes(job: typeof portraitJob) {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, job));
-    await act(() => client.invalidateQueries());
+    await act(() => client.invalidateQueries({ queryKey: ['generations'] }));
   },
 
   /** Renders the form on the address of a page reloaded while the job ran, once the job shows. */

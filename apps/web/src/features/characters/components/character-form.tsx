@@ -16,6 +16,8 @@ import { ExportCardLink } from '../../../components/cards/export-card-link';
 import { FIELD_CLASSES, LABEL_CLASSES, RequiredMark, StoryField } from './form-fields';
 import type { KnownPortrait } from '../api/use-portrait-origin';
 import { PortraitField } from './portrait-field';
+import { PortraitOptions } from './portrait-options';
+import { useGenerationOptions } from '../../generations';
 import { usePortraitJob } from '../api/use-portrait-job';
 import { usePortraitUpload } from '../api/use-portrait-upload';
 
@@ -84,6 +86,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       toast.error(generationFailure(error, MESSAGES.characters.imageFailed));
     },
   });
+  const portraitOptions = useGenerationOptions('image', 1);
   // The portrait's job outlives a reload, so generating is read from it rather than kept here.
   const state: CharacterFormState = portrait.running ? 'generating' : action;
 
@@ -119,7 +122,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       toast.error(MESSAGES.characters.appearanceNeededToGenerate);
       return;
     }
-    portrait.start(portraitPrompt(values.name, values.appearance));
+    portrait.start(portraitPrompt(values.name, values.appearance), portraitOptions.request());
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -218,6 +221,16 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           onGenerate={onGenerate}
           generation={portrait}
           busy={busy}
+        />
+        <PortraitOptions
+          options={portraitOptions}
+          choices={portrait.choices}
+          value={values.imageUrl}
+          onChoose={(url) => {
+            set('imageUrl')(url);
+            setKnownPortrait({ url, origin: 'generated' });
+          }}
+          disabled={busy}
         />
 
         <div>
