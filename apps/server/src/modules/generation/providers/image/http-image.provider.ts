@@ -25,7 +25,12 @@ export class HttpImageProvider implements ImageProvider {
    * size and no negative prompt. Style presets are prompt words.
    */
   readonly capabilities = {
-    image: { outputs: { min: 1, max: 1 }, aspectRatios: [], negativePrompt: false, stylePresets: [...STYLE_PRESETS] },
+    image: {
+      outputs: { min: 1, max: 1 },
+      aspectRatios: [],
+      negativePrompt: false,
+      stylePresets: [...STYLE_PRESETS],
+    },
     character: {
       outputs: { min: 1, max: IMAGE_OUTPUTS },
       aspectRatios: [],

@@ -155,7 +155,10 @@ export class ReplicateImageProvider implements ImageProvider {
 
   generate(prompt: string, signal: AbortSignal, request: ImageRunOptions & { outputs?: number } = {}) {
     const { aspectRatio, negativePrompt } = request;
-    return this.run({ prompt, subject: null, outputs: request.outputs ?? 1, aspectRatio, negativePrompt }, signal);
+    return this.run(
+      { prompt, subject: null, outputs: request.outputs ?? 1, aspectRatio, negativePrompt },
+      signal,
+    );
   }
 
   generateCharacter(
