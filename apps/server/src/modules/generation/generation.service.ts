@@ -6,17 +6,15 @@ import {
   type GenerationListQuery,
   type GenerationCapabilities,
   type GenerationProgress,
-  IMAGE_OUTPUTS,
-  type ImageOptions,
   API_MESSAGES,
   isActiveGeneration,
-  unsupportedImageOption,
 } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { JobQueue } from '../queue';
 import type { GenerationEventsHub } from './events/generation-events.hub';
+import { checkOptions, chosenOptions, outputsOf } from './generation-options';
 import type { GenerationPatch, GenerationRepository, GenerationRow } from './generation.repository';
 import { violatesMinorPolicy } from './prompt-policy';
 import type { ProviderWork } from './provider-work';
@@ -70,20 +68,6 @@ const INITIAL_PROGRESS: GenerationProgress = {
 };
 const parseList = (value: string): string[] => JSON.parse(value) as string[];
 
-/** The image options a row asked for; none for older jobs and videos. */
-export function optionsOf(row: Pick<GenerationRow, 'options'>): ImageOptions {
-  return row.options ? (JSON.parse(row.options) as ImageOptions) : {};
-}
-
-/** The options worth keeping: those set, `style: 'none'` and empty text being no option at all. */
-function chosenOptions(input: CreateGenerationInput): ImageOptions | null {
-  const chosen: ImageOptions = {};
-  if (input.aspectRatio) chosen.aspectRatio = input.aspectRatio;
-  if (input.negativePrompt?.trim()) chosen.negativePrompt = input.negativePrompt.trim();
-  if (input.style && input.style !== 'none') chosen.style = input.style;
-  return Object.keys(chosen).length > 0 ? chosen : null;
-}
-
 export function toGeneration(row: GenerationRow): Generation {
   return {
     $id: row.id,
@@ -126,27 +110,9 @@ export class GenerationService {
   private async validate(userId: string, input: CreateGenerationInput): Promise<void> {
     checkPolicy(input.prompt);
     if (input.negativePrompt) checkPolicy(input.negativePrompt);
-    this.checkOptions(input);
+    checkOptions(this.deps.capabilities, input);
     if (input.subject) await this.deps.subjects.resolve(userId, input.subject);
     if (input.characterId) await this.deps.characters.get(userId, input.characterId);
-  }
-
-  /** A job asking for what the image provider cannot do is refused (400) before it is queued. */
-  private checkOptions(input: CreateGenerationInput): void {
-    if (input.kind === 'video') {
-      if (chosenOptions(input))
-        throw new AppError(400, 'UNSUPPORTED_OPTION', 'A video job takes no image options.');
-      return;
-    }
-    const reason = unsupportedImageOption(this.deps.capabilities[input.kind], input);
-    if (reason) throw new AppError(400, 'UNSUPPORTED_OPTION', reason);
-  }
-
-  /** How many pictures a job makes: as asked, else one portrait or SPEC's four variations. */
-  private outputsOf(input: CreateGenerationInput): number {
-    if (input.kind === 'video') return 1;
-    const fallback = input.kind === 'character' ? IMAGE_OUTPUTS : 1;
-    return input.outputs ?? Math.min(fallback, this.deps.capabilities[input.kind].outputs.max);
   }
 
   /** Prompt improvement is a quick answer, not a job: it makes no file to keep. */
@@ -167,7 +133,7 @@ export class GenerationService {
       prompt: input.prompt.trim(),
       character_id: input.characterId ?? null,
       subject: input.subject ?? null,
-      outputs_requested: this.outputsOf(input),
+      outputs_requested: outputsOf(this.deps.capabilities, input),
       // A video job with options was refused above: only image jobs keep any.
       options: chosen ? JSON.stringify(chosen) : null,
       phase: INITIAL_PROGRESS.phase,
