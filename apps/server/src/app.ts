@@ -76,7 +76,6 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(fleetModule);
   await app.register(authModule);
-  await app.register(publicConfigModule);
   await app.register(storageModule, { driver: deps.storageDriver });
   await app.register(healthModule);
   await app.register(avatarsModule);
@@ -85,6 +84,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mediaModule);
   await app.register(queueModule, { jobQueue: deps.jobQueue });
   await app.register(generationModule, { providers: deps.providers });
+  await app.register(publicConfigModule);
   await app.register(chatModule, { provider: deps.chatProvider });
 
   await registerPagesAndNotFound(app, deps.webDistDir);

@@ -85,6 +85,8 @@ export interface GenerationsTable {
   /** The picture a character job varies, or a video job animates. */
   subject: string | null;
   outputs_requested: number;
+  /** JSON of the image options asked for (aspect ratio, negative prompt, style); null for none. */
+  options: string | null;
   phase: string;
   percent: number | null;
   queue_position: number | null;

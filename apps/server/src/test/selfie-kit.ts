@@ -9,6 +9,7 @@ import {
   selfiePaths,
   selfieStartedSchema,
 } from '@baegen/shared/contract';
+import { ALL_GENERATION_CAPABILITIES } from '../modules/generation/providers/image/image-shape';
 import type { ImageProvider } from '../modules/generation/providers/ports';
 import { uploadSubject } from './generation-kit';
 import type { TestContext } from './test-app';
@@ -28,6 +29,7 @@ export function gatedImageProvider() {
     .toBuffer();
   const provider: ImageProvider = {
     name: 'gated',
+    capabilities: ALL_GENERATION_CAPABILITIES,
     generate: async () => [{ kind: 'bytes', data: await picture }],
     generateCharacter: async (prompt, _subject, outputs, signal) => {
       prompts.push(prompt);

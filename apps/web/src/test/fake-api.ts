@@ -15,6 +15,9 @@ import {
   chatSchema,
   type FileUpload,
   fileUploadSchema,
+  type GenerationCapabilities,
+  type ImageCapabilities,
+  generationCapabilitiesSchema,
   generationListSchema,
   generationSchema,
   mediaListSchema,
@@ -187,4 +190,23 @@ export function stubFetchEachTest() {
     vi.unstubAllGlobals();
   });
   return fetchMock;
+}
+
+/** One kind's capabilities: the demo's (everything) unless the test takes some away. */
+export function fakeImageCapabilities(overrides: Partial<ImageCapabilities> = {}): ImageCapabilities {
+  return {
+    outputs: { min: 1, max: 4 },
+    aspectRatios: ['portrait', 'square', 'landscape'],
+    negativePrompt: true,
+    stylePresets: ['none', 'photo', 'anime', 'painting', 'cinematic'],
+    ...overrides,
+  };
+}
+
+/** What `GET /api/config` says the image provider can do, per kind, through the shared schema. */
+export function fakeGenerationCapabilities(
+  overrides: Partial<ImageCapabilities> = {},
+): GenerationCapabilities {
+  const kind = fakeImageCapabilities(overrides);
+  return generationCapabilitiesSchema.parse({ image: kind, character: kind });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_OUTPUTS, LIMITS } from './constants';
+import { imageOptionsShape } from './image-capabilities';
 import { pageQueryShape } from './schema-parts';
 import { listPageSchema, safeText } from './schemas';
 
@@ -20,6 +21,7 @@ export const createGenerationSchema = z
     characterId: safeText().min(1).max(64).optional(),
     subject: safeText().min(1).max(LIMITS.imageUrl).optional(),
     outputs: z.number().int().min(1).max(IMAGE_OUTPUTS).optional(),
+    ...imageOptionsShape,
   })
   .superRefine((value, context) => {
     if (value.kind === 'character' && !value.subject) {

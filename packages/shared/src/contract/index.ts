@@ -11,3 +11,4 @@ export * from './list-options';
 export * from './bulk';
 export * from './chats';
 export * from './chat-selfies';
+export * from './image-capabilities';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { generationCapabilitiesSchema } from './image-capabilities';
 import { DEFAULT_AVATAR_SIZE, IMAGE_OUTPUTS, LIMITS, MEDIA_TYPES } from './constants';
 import { DEFAULT_LIST_SORT, LIST_SORTS } from './list-options';
 import { API_MESSAGES } from './messages';
@@ -48,6 +49,8 @@ export const publicConfigSchema = z.object({
   devWallet: z.boolean(),
   subscriptionGate: z.boolean(),
   subscriptionAddress: z.string(),
+  /** What the active image provider can do: the generation forms offer only these options. */
+  imageCapabilities: generationCapabilitiesSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -11,3 +11,4 @@ export * from './chat-labels';
 export * from './profile-labels';
 export * from './viewer-labels';
 export * from './form-labels';
+export * from './generation-option-labels';

@@ -14,6 +14,7 @@ import * as chatSelfies from './012-chat-selfies';
 import * as chatRecall from './013-chat-recall';
 import * as chatRecallByChat from './014-chat-recall-by-chat';
 import * as chatSummary from './015-chat-summary';
+import * as generationOptions from './016-generation-options';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-chat-recall': chatRecall,
   '014-chat-recall-by-chat': chatRecallByChat,
   '015-chat-summary': chatSummary,
+  '016-generation-options': generationOptions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { LIMITS, MESSAGES, defaultAvatarUrl } from '@baegen/shared';
 import { candidateFlag, expectFailure, generate, servedSha, uploadSubject } from '../../test/generation-kit';
 import { TEST_DIALECT, type TestContext, createTestApp, signIn } from '../../test/test-app';
 import { useSignedIn, useTestApp } from '../../test/test-hooks';
+import { ALL_GENERATION_CAPABILITIES } from './providers/image/image-shape';
 import type { ImageProvider } from './providers/ports';
 
 describe(`generation API with the demo providers (${TEST_DIALECT})`, () => {
@@ -182,6 +183,7 @@ describe(`generation limits (${TEST_DIALECT})`, () => {
 
   const hanging: ImageProvider = {
     name: 'hanging',
+    capabilities: ALL_GENERATION_CAPABILITIES,
     generate: (_prompt, signal) => {
       seenSignal = signal;
       started();

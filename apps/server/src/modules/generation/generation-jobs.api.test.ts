@@ -14,10 +14,12 @@ import {
   waitForJob,
   startVideoJob,
 } from '../../test/generation-jobs-kit';
+import { ALL_GENERATION_CAPABILITIES } from './providers/image/image-shape';
 import type { ImageProvider } from './providers/ports';
 
 const brokenImageProvider: ImageProvider = {
   name: 'broken',
+  capabilities: ALL_GENERATION_CAPABILITIES,
   generate: async () => {
     throw new Error('the vendor is down');
   },

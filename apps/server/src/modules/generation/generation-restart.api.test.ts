@@ -83,6 +83,7 @@ describe(`a generation across a server restart (${TEST_DIALECT})`, () => {
           character_id: character.$id,
           subject: null,
           outputs_requested: 1,
+          options: null,
           phase: 'generating',
           percent: 40,
           queue_position: null,

@@ -71,6 +71,7 @@ export const generationModule = fp(
       subjects,
       characters: app.characters,
       maxActive: env.GENERATION_MAX_ACTIVE,
+      capabilities: providers.image.capabilities,
       providerFor: (kind) => (kind === 'video' ? providers.video.name : providers.image.name),
       onFinished: (userId, job) => {
         for (const listener of finished) {
@@ -83,6 +84,7 @@ export const generationModule = fp(
     app.decorate('generation', {
       create: (userId, input) => service.create(userId, input),
       get: (userId, id) => service.get(userId, id),
+      imageCapabilities: providers.image.capabilities,
       cancel: (userId, id) => service.cancel(userId, id),
       onFinished: (listener) => void finished.push(listener),
       rateLimit: generationRateLimit(env),

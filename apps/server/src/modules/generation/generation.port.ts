@@ -1,4 +1,4 @@
-import type { CreateGenerationInput, Generation } from '@baegen/shared/contract';
+import type { CreateGenerationInput, Generation, GenerationCapabilities } from '@baegen/shared/contract';
 import type { FastifyRequest } from 'fastify';
 
 /** Told of a job that ended (succeeded, failed or cancelled), on the instance that ended it. */
@@ -9,6 +9,8 @@ export interface GenerationPort {
   /** Creates a job as `POST /api/generations` does: the same checks, the same active-job cap. */
   create(userId: string, input: CreateGenerationInput): Promise<Generation>;
   get(userId: string, id: string): Promise<Generation>;
+  /** What the active image provider can do, per kind of image job. */
+  imageCapabilities: GenerationCapabilities;
   cancel(userId: string, id: string): Promise<Generation>;
   /**
    * Registers a listener for jobs that end. A process may die before it is told: a listener's

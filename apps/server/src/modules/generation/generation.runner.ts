@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '@baegen/shared/contract';
+import { API_MESSAGES, styledPrompt } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import { isDatabaseUnavailable } from '../../errors/database-errors';
 import { StorageUnavailableError } from '../../errors/domain-errors';
@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { type JobContext, RetryableJobError } from '../queue';
 import type { GenerationProvenance } from './generation-provenance';
 import type { GenerationPatch, GenerationRepository, GenerationRow } from './generation.repository';
+import { optionsOf } from './generation-options';
 import type { GenerationJobPayload, GenerationService } from './generation.service';
 import type { ProviderWork } from './provider-work';
 import { ProviderError } from './providers/ports';
@@ -109,22 +110,40 @@ export class GenerationRunner {
       );
     }
     // The job was checked when it was created; only the subject's bytes are fetched now.
+    const request = this.imageRequest(row);
     const stored = this.work.imageJobs
       ? await this.followImageJob(row, signal)
       : row.kind === 'character'
         ? await this.work.character(
             row.user_id,
-            {
-              prompt: row.prompt,
-              subject: await this.subjects.resolve(row.user_id, row.subject ?? ''),
-              outputs: row.outputs_requested,
-            },
+            { ...request, subject: await this.subjects.resolve(row.user_id, row.subject ?? '') },
             signal,
           )
-        : await this.work.image(row.user_id, row.prompt, signal);
+        : await this.work.image(row.user_id, request, signal);
     // Before the job succeeds: its outputs can be saved as media from then on.
     await this.provenance.record(row.user_id, row.id, stored);
     return { outputs: stored.map((output) => output.url), mediaIds: [] };
+  }
+
+  /**
+   * What the provider is asked: the prompt with the style's words, the count and shape, and where
+   * an in-process provider reports its steps (written one at a time, in order, as they come).
+   */
+  private imageRequest(row: GenerationRow) {
+    const { style, aspectRatio, negativePrompt } = optionsOf(row);
+    let written = Promise.resolve();
+    const onProgress = (percent: number, etaSeconds: number | null) => {
+      written = written
+        .then(() => this.progress(row, { phase: 'generating', percent, eta_seconds: etaSeconds }))
+        .then(() => undefined);
+    };
+    return {
+      prompt: styledPrompt(row.prompt, style),
+      outputs: row.outputs_requested,
+      aspectRatio,
+      negativePrompt,
+      onProgress,
+    };
   }
 
   private followImageJob(row: GenerationRow, signal: AbortSignal) {
@@ -137,12 +156,12 @@ export class GenerationRunner {
         {
           provider: jobs,
           providerJobId: row.provider_job_id,
-          input: async () => ({
-            prompt: row.prompt,
-            subject:
-              kind === 'character' ? await this.subjects.resolve(row.user_id, row.subject ?? '') : null,
-            outputs: row.outputs_requested,
-          }),
+          input: async () => {
+            const { prompt, outputs, aspectRatio, negativePrompt } = this.imageRequest(row);
+            const subject =
+              kind === 'character' ? await this.subjects.resolve(row.user_id, row.subject ?? '') : null;
+            return { prompt, subject, outputs, aspectRatio, negativePrompt };
+          },
           submitted: (id) => this.progress(row, { provider_job_id: id, phase: 'submitted' }),
           update: (patch) => this.progress(row, patch),
           now: () => this.options.clock().getTime(),

@@ -4,8 +4,8 @@ import {
   type Generation,
   type GenerationList,
   type GenerationListQuery,
+  type GenerationCapabilities,
   type GenerationProgress,
-  IMAGE_OUTPUTS,
   API_MESSAGES,
   isActiveGeneration,
 } from '@baegen/shared/contract';
@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { JobQueue } from '../queue';
 import type { GenerationEventsHub } from './events/generation-events.hub';
+import { checkOptions, chosenOptions, outputsOf } from './generation-options';
 import type { GenerationPatch, GenerationRepository, GenerationRow } from './generation.repository';
 import { violatesMinorPolicy } from './prompt-policy';
 import type { ProviderWork } from './provider-work';
@@ -39,6 +40,8 @@ export interface GenerationDeps {
   /** The user's character by id; 404 when the user has none such. */
   characters: { get(userId: string, id: string): Promise<unknown> };
   maxActive: number;
+  /** What the image provider can do: a job asking for more is refused. */
+  capabilities: GenerationCapabilities;
   /** The provider a kind of job runs on, recorded with the job. */
   providerFor(kind: Generation['kind']): string;
   /** Told of every job that ends here. */
@@ -106,6 +109,8 @@ export class GenerationService {
   /** Refuses what cannot run (the prompt policy, a foreign subject or character) before it is queued. */
   private async validate(userId: string, input: CreateGenerationInput): Promise<void> {
     checkPolicy(input.prompt);
+    if (input.negativePrompt) checkPolicy(input.negativePrompt);
+    checkOptions(this.deps.capabilities, input);
     if (input.subject) await this.deps.subjects.resolve(userId, input.subject);
     if (input.characterId) await this.deps.characters.get(userId, input.characterId);
   }
@@ -118,6 +123,7 @@ export class GenerationService {
 
   async create(userId: string, input: CreateGenerationInput): Promise<Generation> {
     await this.validate(userId, input);
+    const chosen = chosenOptions(input);
     const now = this.now();
     const row: GenerationRow = {
       id: newId(),
@@ -127,7 +133,9 @@ export class GenerationService {
       prompt: input.prompt.trim(),
       character_id: input.characterId ?? null,
       subject: input.subject ?? null,
-      outputs_requested: input.kind === 'character' ? (input.outputs ?? IMAGE_OUTPUTS) : 1,
+      outputs_requested: outputsOf(this.deps.capabilities, input),
+      // A video job with options was refused above: only image jobs keep any.
+      options: chosen ? JSON.stringify(chosen) : null,
       phase: INITIAL_PROGRESS.phase,
       percent: null,
       queue_position: null,

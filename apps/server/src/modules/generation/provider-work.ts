@@ -5,7 +5,13 @@ import type { FilesPort } from '../storage';
 import { fetchBytes } from './fetch-bytes';
 import type { Providers } from './providers/create-providers';
 import { GenerationCancelled } from './provider-job';
-import type { ImageOutput, OutputDetails, SubjectImage, VideoOutput } from './providers/ports';
+import type {
+  ImageOutput,
+  ImageRunOptions,
+  OutputDetails,
+  SubjectImage,
+  VideoOutput,
+} from './providers/ports';
 import type { RetryPolicy } from './providers/vendor-retry';
 
 export interface ProviderWorkOptions {
@@ -131,21 +137,27 @@ export class ProviderWork {
     return this.withProvider(name, FAILURES[kind], signal, (s) => this.store(userId, outputs, s));
   }
 
-  async image(userId: string, prompt: string, signal: AbortSignal): Promise<StoredOutput[]> {
+  async image(
+    userId: string,
+    job: ImageRunOptions & { prompt: string; outputs: number },
+    signal: AbortSignal,
+  ): Promise<StoredOutput[]> {
     const provider = this.providers.image;
+    const { prompt, ...request } = job;
     return this.withProvider(provider.name, FAILURES.image, signal, async (s) =>
-      this.store(userId, await provider.generate(prompt, s), s),
+      this.store(userId, await provider.generate(prompt, s, request), s),
     );
   }
 
   async character(
     userId: string,
-    job: { prompt: string; subject: SubjectImage; outputs: number },
+    job: ImageRunOptions & { prompt: string; subject: SubjectImage; outputs: number },
     signal: AbortSignal,
   ): Promise<StoredOutput[]> {
     const provider = this.providers.image;
+    const { prompt, subject, outputs, ...options } = job;
     return this.withProvider(provider.name, FAILURES.character, signal, async (s) =>
-      this.store(userId, await provider.generateCharacter(job.prompt, job.subject, job.outputs, s), s),
+      this.store(userId, await provider.generateCharacter(prompt, subject, outputs, s, options), s),
     );
   }
 }

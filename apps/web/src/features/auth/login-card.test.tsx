@@ -9,6 +9,7 @@ import {
   WALLET_BUTTON_LABELS,
   publicConfigSchema,
 } from '@baegen/shared';
+import { fakeGenerationCapabilities } from '../../test/fake-api';
 import { LoginCard } from './login-card';
 
 const gateText = MESSAGES.subscription.text(SUBSCRIPTION_MONTHS, SUBSCRIPTION_PRICE_USD, SUBSCRIPTION_TOKEN);
@@ -16,7 +17,13 @@ const address = 'Pay1111111111111111111111111111111111111111';
 
 /** The answer of /api/config; every flag off unless the test turns it on. */
 const config = (flags: Partial<PublicConfig>): PublicConfig =>
-  publicConfigSchema.parse({ devWallet: false, subscriptionGate: false, subscriptionAddress: '', ...flags });
+  publicConfigSchema.parse({
+    devWallet: false,
+    subscriptionGate: false,
+    subscriptionAddress: '',
+    imageCapabilities: fakeGenerationCapabilities(),
+    ...flags,
+  });
 
 const card = (value: PublicConfig | undefined, loggingIn = false) => (
   <LoginCard config={value} loggingIn={loggingIn} onLogin={vi.fn()} />

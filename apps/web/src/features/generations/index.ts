@@ -8,6 +8,9 @@ export {
   useGeneration,
 } from './api/generations.queries';
 export { GenerationIndicator } from './components/generation-indicator';
+export { GenerationOptions } from './components/generation-options';
 export { GenerationProgress } from './components/generation-progress';
 export { useFailedVideos } from './failed-videos.store';
 export { useGenerationJob } from './use-generation-job';
+export { useGenerationOptions } from './use-generation-options';
+export { IMAGE_CAPABILITIES_KEY } from './api/image-capabilities.queries';

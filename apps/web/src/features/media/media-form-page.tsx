@@ -19,7 +19,7 @@ import { LeaveGuardDialog, useLeaveGuard } from '../../components/ui/leave-guard
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useFieldErrors } from '../../lib/use-field-errors';
-import { useGenerationJob } from '../generations';
+import { GenerationOptions, useGenerationJob, useGenerationOptions } from '../generations';
 import { useCreateMedia } from './api/use-create-media';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
@@ -49,6 +49,8 @@ export function MediaFormPage() {
   const fieldErrors = useFieldErrors((field: (typeof CHECKED_FIELDS)[number]) => ids[field], CHECKED_FIELDS);
   // Generate pressed on this visit: what replaces the button takes focus (not after a reload).
   const [generatedHere, setGeneratedHere] = useState(false);
+  // SPEC: an image run makes 4 pictures unless the person asks for fewer.
+  const options = useGenerationOptions('character', IMAGE_OUTPUTS);
 
   const job = tracked.job;
   // A job opened from the URL brings back what it was made from; once it succeeds, its images.
@@ -109,7 +111,7 @@ export function MediaFormPage() {
             prompt: text,
             characterId: character.$id,
             subject: character.imageUrl,
-            outputs: IMAGE_OUTPUTS,
+            ...options.request(),
           };
     tracked.create.mutate(input, {
       onSuccess: (created) => tracked.follow(created.$id),
@@ -217,6 +219,14 @@ export function MediaFormPage() {
                 error={fieldErrors.errors.prompt}
                 aria={fieldErrors.fieldProps('prompt')}
               />
+              {type === 'image' ? (
+                <GenerationOptions
+                  capabilities={options.capabilities}
+                  value={options.value}
+                  onChange={options.setValue}
+                  disabled={locked}
+                />
+              ) : null}
 
               {job && !running && !hasResults ? <JobOutcome job={job} focusOnShow={generatedHere} /> : null}
               {running ? (

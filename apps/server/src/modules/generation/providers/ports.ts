@@ -1,3 +1,5 @@
+import type { AspectRatio, GenerationCapabilities } from '@baegen/shared/contract';
+
 /** What a provider reports of how it made one output, when it reports it; kept as the media's provenance. */
 export interface OutputDetails {
   model?: string;
@@ -25,8 +27,22 @@ export interface PromptProvider {
   improve(appearance: string, signal: AbortSignal): Promise<string>;
 }
 
+/**
+ * The shape and exclusions a request asks for; absent, the provider's own default. The API has
+ * checked them against the provider's capabilities, and a style preset is already in the prompt.
+ */
+export interface ImageShape {
+  aspectRatio?: AspectRatio;
+  negativePrompt?: string;
+}
+
+/** A request's shape, and where a provider that runs in-process reports how far it is. */
+export interface ImageRunOptions extends ImageShape {
+  onProgress?(percent: number, etaSeconds: number | null): void;
+}
+
 /** One image request as a job on the vendor's side: a text prompt, or a variation of a subject. */
-export interface ImageJobRequest {
+export interface ImageJobRequest extends ImageShape {
   prompt: string;
   subject: SubjectImage | null;
   outputs: number;
@@ -34,12 +50,19 @@ export interface ImageJobRequest {
 
 export interface ImageProvider {
   readonly name: string;
-  generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]>;
+  /** What each kind of image job can ask of this provider (served in `GET /api/config`). */
+  readonly capabilities: GenerationCapabilities;
+  generate(
+    prompt: string,
+    signal: AbortSignal,
+    request?: ImageRunOptions & { outputs?: number },
+  ): Promise<ImageOutput[]>;
   generateCharacter(
     prompt: string,
     subject: SubjectImage,
     outputs: number,
     signal: AbortSignal,
+    options?: ImageRunOptions,
   ): Promise<ImageOutput[]>;
   /**
    * Present on vendors that run images as jobs of their own: the runner then submits once, writes

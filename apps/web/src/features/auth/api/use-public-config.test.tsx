@@ -1,13 +1,14 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicConfigSchema } from '@baegen/shared';
-import { errorResponse, jsonResponse, stubFetch } from '../../../test/fake-api';
+import { errorResponse, fakeGenerationCapabilities, jsonResponse, stubFetch } from '../../../test/fake-api';
 import { usePublicConfig } from './use-public-config';
 
 const CONFIG = publicConfigSchema.parse({
   devWallet: true,
   subscriptionGate: false,
   subscriptionAddress: '',
+  imageCapabilities: fakeGenerationCapabilities(),
 });
 
 afterEach(() => {

@@ -1,6 +1,6 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { type Generation, MESSAGES, isActiveGeneration } from '@baegen/shared';
+import { type CreateGenerationInput, type Generation, MESSAGES, isActiveGeneration } from '@baegen/shared';
 import { useGenerationJob } from '../../generations';
 
 export interface PortraitJob {
@@ -9,9 +9,17 @@ export interface PortraitJob {
   /** A job is being started, read back from the URL, or runs. */
   running: boolean;
   cancelling: boolean;
-  start: (prompt: string) => void;
+  /** Every picture of the last job that made several, to choose the portrait from. */
+  choices: string[];
+  start: (prompt: string, options?: PortraitOptions) => void;
   cancel: () => void;
 }
+
+/** The image options a portrait job may ask for. */
+export type PortraitOptions = Pick<
+  CreateGenerationInput,
+  'outputs' | 'aspectRatio' | 'style' | 'negativePrompt'
+>;
 
 export interface PortraitJobHandlers {
   /**
@@ -40,6 +48,7 @@ export function usePortraitJob(
   // may run twice for it).
   const watched = useRef<string | null>(null);
   const settled = useRef<string | null>(null);
+  const [choices, setChoices] = useState<string[]>([]);
 
   const observe = useEffectEvent((seen: Generation) => {
     if (isActiveGeneration(seen)) {
@@ -50,6 +59,7 @@ export function usePortraitJob(
     settled.current = seen.$id;
     const live = watched.current === seen.$id;
     const url = seen.status === 'succeeded' ? seen.outputs[0] : undefined;
+    setChoices(url && seen.outputs.length > 1 ? seen.outputs : []);
     if (url) onGenerated(url, live);
     else if (live && seen.status !== 'cancelled') onFailed(null);
   });
@@ -62,10 +72,11 @@ export function usePortraitJob(
     job: active,
     running: tracked.create.isPending || tracked.loading || !!active,
     cancelling: tracked.cancel.isPending,
-    start: (prompt) =>
+    choices,
+    start: (prompt, options = {}) =>
       tracked.create.mutate(
-        // The server makes one picture for an image job and takes no `outputs` for it.
-        { kind: 'image', prompt, characterId },
+        // Without a count the server makes one picture, the first of any is the portrait.
+        { kind: 'image', prompt, characterId, ...options },
         { onSuccess: (created) => tracked.follow(created.$id), onError: onFailed },
       ),
     cancel: () => {

@@ -4,8 +4,14 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createQueryClient } from '../../../lib/query-client';
-import { fakeGeneration, jsonResponse, stubFetchEachTest } from '../../../test/fake-api';
+import {
+  fakeGeneration,
+  fakeGenerationCapabilities,
+  jsonResponse,
+  stubFetchEachTest,
+} from '../../../test/fake-api';
 import { allowModalDialogs } from '../../../test/modal-dialogs';
+import { IMAGE_CAPABILITIES_KEY } from '../../generations';
 import { CurrentUrl } from '../../../test/router-kit';
 import { type CharacterFormValues, emptyFormValues } from '../character-form.model';
 import { CharacterForm } from './character-form';
@@ -31,6 +37,8 @@ export function renderForm(
   url = '/characters/new',
 ) {
   client = createQueryClient();
+  // The provider's options, as read once a session: the tests' fetch answers are the form's own calls.
+  client.setQueryData(IMAGE_CAPABILITIES_KEY, fakeGenerationCapabilities());
   // A data router, as the app's: the form asks before a filled form is left (useBlocker).
   const router = createMemoryRouter(
     [
@@ -78,7 +86,7 @@ export const portrait = {
   /** The job has moved on and the form hears of it, as the event stream would tell the cache. */
   async becomes(job: typeof portraitJob) {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, job));
-    await act(() => client.invalidateQueries());
+    await act(() => client.invalidateQueries({ queryKey: ['generations'] }));
   },
 
   /** Renders the form on the address of a page reloaded while the job ran, once the job shows. */

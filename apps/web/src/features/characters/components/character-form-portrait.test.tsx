@@ -14,7 +14,13 @@ describe('CharacterForm portrait', () => {
     expect(url).toBe('/api/generations');
     expect(init?.method).toBe('POST');
     const body = JSON.parse(String(init?.body)) as { kind: string; prompt: string };
-    expect(body).toEqual({ kind: 'image', prompt: expect.stringContaining('Luna') });
+    // One picture in the provider's portrait shape unless the person picks otherwise.
+    expect(body).toEqual({
+      kind: 'image',
+      prompt: expect.stringContaining('Luna'),
+      outputs: 1,
+      aspectRatio: 'portrait',
+    });
     expect(body.prompt).toContain('silver hair');
 
     await act(async () => reply.release(jsonResponse(201, portrait.job)));

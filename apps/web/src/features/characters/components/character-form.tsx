@@ -25,6 +25,8 @@ import { AppearanceField, NameField } from './character-fields';
 import { StoryField } from './form-fields';
 import type { KnownPortrait } from '../api/use-portrait-origin';
 import { PortraitField } from './portrait-field';
+import { PortraitOptions } from './portrait-options';
+import { useGenerationOptions } from '../../generations';
 import { usePortraitJob } from '../api/use-portrait-job';
 import { usePortraitUpload } from '../api/use-portrait-upload';
 
@@ -99,6 +101,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
     if ((CHECKED_FIELDS as readonly string[]).includes(field)) fieldErrors.clear(field as CheckedField);
   };
   const optimizer = useAppearanceOptimizer(values.appearance, set('appearance'));
+  const portraitOptions = useGenerationOptions('image', 1);
   // The portrait's job outlives a reload, so generating is read from it rather than kept here.
   let state: CharacterFormState = saving ? 'saving' : 'idle';
   if (portrait.running) state = 'generating';
@@ -119,7 +122,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
       toast.error(MESSAGES.characters.appearanceNeededToGenerate);
       return;
     }
-    portrait.start(portraitPrompt(values.name, values.appearance));
+    portrait.start(portraitPrompt(values.name, values.appearance), portraitOptions.request());
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -209,6 +212,16 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
           generation={portrait}
           busy={busy}
           error={fieldErrors.errors.imageUrl}
+        />
+        <PortraitOptions
+          options={portraitOptions}
+          choices={portrait.choices}
+          value={values.imageUrl}
+          onChoose={(url) => {
+            set('imageUrl')(url);
+            setKnownPortrait({ url, origin: 'generated' });
+          }}
+          disabled={busy}
         />
 
         <AppearanceField

@@ -1,4 +1,4 @@
-import { type Generation, isActiveGeneration } from '@baegen/shared';
+import { type Generation, PROGRESS_TEXT, isActiveGeneration } from '@baegen/shared';
 import { cn } from '../../../lib/cn';
 import { useNow } from '../../../lib/use-now';
 
@@ -24,22 +24,30 @@ export function formatElapsed(ms: number): string {
 
 /** "About 2 min left" / "About 40 s left". */
 export function formatEta(seconds: number): string {
-  const rounded = Math.max(1, Math.round(seconds));
-  return rounded >= 90 ? `About ${Math.round(rounded / 60)} min left` : `About ${rounded} s left`;
+  return PROGRESS_TEXT.eta(seconds);
 }
 
 /**
  * Where a running job stands: its phase; a bar when the provider reports a percentage, else the time
  * since it started; its place in the provider's queue and the time left when known.
  */
-export function GenerationProgress({ job, className }: { job: Generation; className?: string }) {
+export function GenerationProgress({
+  job,
+  className,
+  showEta = true,
+}: {
+  job: Generation;
+  className?: string;
+  /** Off where the time left is said in words of its own beside the bar. */
+  showEta?: boolean;
+}) {
   const active = isActiveGeneration(job);
   const now = useNow(active && job.progress.percent === null);
   const { phase, percent, queuePosition, etaSeconds } = job.progress;
   const since = Date.parse(job.startedAt ?? job.createdAt);
   const details = [
     queuePosition !== null ? `Position ${queuePosition} in queue` : null,
-    etaSeconds !== null && etaSeconds > 0 ? formatEta(etaSeconds) : null,
+    showEta && etaSeconds !== null && etaSeconds > 0 ? formatEta(etaSeconds) : null,
   ].filter(Boolean);
 
   return (
@@ -63,7 +71,7 @@ export function GenerationProgress({ job, className }: { job: Generation; classN
         <div
           className={cn(
             'bg-gradient-brand h-full rounded-full transition-[width]',
-            percent === null && 'w-1/3 animate-pulse',
+            percent === null && 'w-full animate-pulse opacity-40',
           )}
           style={percent !== null ? { width: `${percent}%` } : undefined}
         />

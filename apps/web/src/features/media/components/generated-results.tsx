@@ -1,8 +1,29 @@
+import { useState } from 'react';
 import { Check, RotateCcw, Save } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
 import type { ResultSelection } from '../use-result-selection';
+
+/**
+ * One result in its own shape (a landscape run shows landscape tiles), portrait until it loads, so
+ * the grid does not collapse meanwhile.
+ */
+function ResultImage({ url }: { url: string }) {
+  const [ratio, setRatio] = useState('3 / 4');
+  return (
+    <img
+      src={url}
+      alt=""
+      style={{ aspectRatio: ratio }}
+      onLoad={(event) => {
+        const { naturalWidth, naturalHeight } = event.currentTarget;
+        if (naturalWidth > 0 && naturalHeight > 0) setRatio(`${naturalWidth} / ${naturalHeight}`);
+      }}
+      className="w-full bg-ink-850 object-cover"
+    />
+  );
+}
 
 /** The images just generated; the user picks which ones to keep. Focused at its heading when they arrive while watched. */
 export function GeneratedResults({
@@ -47,7 +68,7 @@ export function GeneratedResults({
                   isSaved && 'cursor-default opacity-60 hover:border-transparent',
                 )}
               >
-                <img src={url} alt="" className="aspect-[3/4] w-full bg-ink-850 object-cover" />
+                <ResultImage url={url} />
                 <span
                   aria-hidden
                   className={cn(

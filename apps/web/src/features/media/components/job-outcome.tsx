@@ -31,12 +31,27 @@ function Ending({ job }: { job: Generation }) {
     return <p className="text-sm text-ink-300">{MESSAGES.generations.cancelled}</p>;
   }
   if (job.status === 'succeeded' && job.kind === 'video') {
+    const clip = job.outputs[0];
     return (
-      <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
-        <p className="text-sm text-ink-100">{MESSAGES.generations.videoReady}</p>
-        <ButtonLink to={ROUTES.media} icon={Images} size="sm" variant="secondary">
-          Open gallery
-        </ButtonLink>
+      <div className="space-y-3 rounded-2xl border border-ink-700 bg-ink-900 p-4">
+        {/* The finished clip plays where it was asked for, as the gallery would play it. */}
+        {clip ? (
+          <video
+            src={clip}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={MESSAGES.generations.videoReady}
+            className="max-h-[60vh] w-full rounded-xl bg-black"
+            data-testid="finished-video"
+          />
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-ink-100">{MESSAGES.generations.videoReady}</p>
+          <ButtonLink to={ROUTES.media} icon={Images} size="sm" variant="secondary">
+            Open gallery
+          </ButtonLink>
+        </div>
       </div>
     );
   }

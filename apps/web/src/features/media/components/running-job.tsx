@@ -1,5 +1,5 @@
 import { Info, X } from 'lucide-react';
-import { FORM_TEXT, type Generation, MESSAGES } from '@baegen/shared';
+import { FORM_TEXT, type Generation, MESSAGES, PROGRESS_TEXT } from '@baegen/shared';
 import { GenerationProgress } from '../../generations';
 import { Button } from '../../../components/ui/button';
 import { useFocusOnMount } from '../../../lib/use-focus-on-mount';
@@ -33,10 +33,14 @@ export function RunningJob({
       {job.kind === 'video' ? (
         <p className="flex items-start gap-2 text-sm text-ink-200">
           <Info className="mt-0.5 size-4 shrink-0 text-rose-glow" aria-hidden />
-          {MESSAGES.media.videoQueued}
+          <span>
+            {MESSAGES.media.videoQueued}
+            {/* SPEC's bound stands; the provider's own estimate is said as this video's pace. */}
+            {job.progress.etaSeconds ? ` ${PROGRESS_TEXT.videoPace(job.progress.etaSeconds)}` : null}
+          </span>
         </p>
       ) : null}
-      <GenerationProgress job={job} />
+      <GenerationProgress job={job} showEta={job.kind !== 'video'} />
       <Button variant="secondary" className="w-full" onClick={onCancel} loading={cancelling} icon={X}>
         Cancel
       </Button>

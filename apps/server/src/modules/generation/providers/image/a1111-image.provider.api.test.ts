@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, mediaSchema } from '@baegen/shared';
+import { MESSAGES, STYLE_PRESET_WORDS, mediaSchema } from '@baegen/shared';
 import { fakePng, sendJson } from '../../../../test/fake-http-server';
 import { createCharacter, startJob, waitForJob } from '../../../../test/generation-jobs-kit';
 import { expectFailure } from '../../../../test/generation-kit';
@@ -27,6 +27,26 @@ describe(`a1111 image provider (${TEST_DIALECT})`, () => {
         kind === 'img2img' ? JSON.stringify({ all_seeds: seeds, sd_model_name: 'sdxl_base' }) : '{}';
       sendJson(res, 200, { images, parameters: body, info });
     },
+  });
+
+  it('passes the count, shape, negative prompt and style of a job to txt2img', async () => {
+    const created = await startJob(h.ctx, h.user, {
+      kind: 'image',
+      prompt: 'a castle',
+      outputs: 2,
+      aspectRatio: 'landscape',
+      negativePrompt: 'fog',
+      style: 'painting',
+    });
+    const job = await waitForJob(h.ctx, h.user, created.$id, 'succeeded');
+    expect(job.outputs).toHaveLength(2);
+    expect(JSON.parse(h.fake.requests.at(-1)!.body.toString())).toMatchObject({
+      prompt: `a castle, ${STYLE_PRESET_WORDS.painting}`,
+      batch_size: 2,
+      width: 1024,
+      height: 768,
+      negative_prompt: expect.stringMatching(/, fog$/) as unknown,
+    });
   });
 
   it('runs txt2img and stores the decoded image', async () => {

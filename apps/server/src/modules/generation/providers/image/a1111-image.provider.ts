@@ -1,5 +1,7 @@
+import { ALL_GENERATION_CAPABILITIES, sizeFor } from './image-shape';
 import {
   type ImageOutput,
+  type ImageRunOptions,
   type ImageProvider,
   type OutputDetails,
   ProviderError,
@@ -42,6 +44,8 @@ function detailsOf(info: unknown, count: number): OutputDetails[] {
 /** Stable Diffusion WebUI (AUTOMATIC1111) or Forge: `/sdapi/v1/txt2img` and `/sdapi/v1/img2img`. */
 export class A1111ImageProvider implements ImageProvider {
   readonly name = 'a1111';
+  /** txt2img and img2img take any size, a batch, and a negative prompt. */
+  readonly capabilities = ALL_GENERATION_CAPABILITIES;
 
   private readonly send: typeof fetch;
 
@@ -49,15 +53,25 @@ export class A1111ImageProvider implements ImageProvider {
     this.send = retryingFetch(options.retry, 'Stable Diffusion WebUI');
   }
 
-  private async call(path: string, body: Record<string, unknown>, count: number, signal: AbortSignal) {
+  private async call(
+    path: string,
+    body: Record<string, unknown>,
+    count: number,
+    signal: AbortSignal,
+    { aspectRatio, negativePrompt }: ImageRunOptions,
+  ) {
+    // The configured size is the portrait; other shapes keep its longer side.
+    const { width, height } = aspectRatio
+      ? sizeFor(aspectRatio, Math.max(this.options.width, this.options.height))
+      : this.options;
     const response = await this.send(new URL(path, this.options.baseUrl.replace(/\/?$/, '/')), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        negative_prompt: NEGATIVE,
+        negative_prompt: negativePrompt ? `${NEGATIVE}, ${negativePrompt}` : NEGATIVE,
         steps: this.options.steps,
-        width: this.options.width,
-        height: this.options.height,
+        width,
+        height,
         batch_size: count,
         n_iter: 1,
         ...body,
@@ -80,17 +94,24 @@ export class A1111ImageProvider implements ImageProvider {
     }));
   }
 
-  generate(prompt: string, signal: AbortSignal) {
-    return this.call('sdapi/v1/txt2img', { prompt }, 1, signal);
+  generate(prompt: string, signal: AbortSignal, request: ImageRunOptions & { outputs?: number } = {}) {
+    return this.call('sdapi/v1/txt2img', { prompt }, request.outputs ?? 1, signal, request);
   }
 
-  async generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
+  async generateCharacter(
+    prompt: string,
+    subject: SubjectImage,
+    outputs: number,
+    signal: AbortSignal,
+    options: ImageRunOptions = {},
+  ) {
     const { data } = await subject.bytes();
     return this.call(
       'sdapi/v1/img2img',
       { prompt, init_images: [data.toString('base64')], denoising_strength: this.options.denoisingStrength },
       outputs,
       signal,
+      options,
     );
   }
 }

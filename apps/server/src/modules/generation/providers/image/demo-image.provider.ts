@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { type Clock, waitOnClock } from '../../../../lib/clock';
-import type { ImageOutput, ImageProvider, SubjectImage } from '../ports';
+import type { AspectRatio } from '@baegen/shared/contract';
+import type { ImageOutput, ImageProvider, ImageRunOptions, SubjectImage } from '../ports';
+import { ALL_GENERATION_CAPABILITIES, sizeFor } from './image-shape';
 
 const WIDTH = 768;
 /** The model the demo reports: its drawing, versioned in case the art ever changes. */
 export const DEMO_IMAGE_MODEL = 'demo-art-1';
 const HEIGHT = 1024;
+/** How many steps the demo's wait is reported in, as a diffusion model reports its steps. */
+const WAIT_STEPS = 4;
+/** The share of the bar the wait takes; drawing each picture fills the rest. */
+const WAIT_SHARE = 80;
 
 /** 5×7 pixel glyphs, so the label needs no system font. */
 const GLYPHS: Record<string, string[]> = {
@@ -36,8 +42,12 @@ export function demoSeed(seed: string): number {
   return createHash('sha256').update(seed).digest().readUInt32BE(0);
 }
 
-/** The SVG of one demo picture; every shape and colour comes from the seed's hash. */
-export function demoArtSvg(seed: string): string {
+/**
+ * The SVG of one demo picture at the aspect ratio asked for (portrait when none); every shape and
+ * colour comes from the seed's hash. The background fills the frame and the figure, drawn on a
+ * 768×1024 canvas, sits centred in it.
+ */
+export function demoArtSvg(seed: string, aspectRatio: AspectRatio = 'portrait'): string {
   const h = createHash('sha256').update(seed).digest();
   const hue = (i: number) => Math.round((h[i]! / 255) * 360);
   const at = (i: number, max: number) => Math.round((h[i]! / 255) * max);
@@ -56,12 +66,17 @@ export function demoArtSvg(seed: string): string {
       (i) => `<rect x="${64 + i * 80}" y="944" width="72" height="24" rx="6" fill="hsl(${hue(i)} 70% 55%)"/>`,
     )
     .join('');
+  const frame = sizeFor(aspectRatio, HEIGHT);
+  const scale = Math.min(frame.width / WIDTH, frame.height / HEIGHT);
+  const dx = (frame.width - WIDTH * scale) / 2;
+  const dy = (frame.height - HEIGHT * scale) / 2;
   // The DEMO label sits top centre: the gallery's type badge and delete button cover the corners.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${frame.width}" height="${frame.height}" viewBox="0 0 ${frame.width} ${frame.height}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
 <stop offset="0" stop-color="hsl(${hue(0)} 70% 30%)"/><stop offset="1" stop-color="hsl(${hue(1)} 75% 55%)"/>
 </linearGradient></defs>
-<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>
+<rect width="${frame.width}" height="${frame.height}" fill="url(#bg)"/>
+<g transform="translate(${dx} ${dy}) scale(${scale})">
 ${blobs}
 <path d="M 144 1024 C 160 760 280 700 384 700 C 488 700 608 760 624 1024 Z" fill="${outfit}"/>
 <rect x="344" y="600" width="80" height="120" rx="30" fill="${skin}"/>
@@ -73,6 +88,7 @@ ${blobs}
 <rect x="252" y="56" width="264" height="104" rx="16" fill="#000000" fill-opacity="0.6"/>
 <g fill="#ffffff">${label('DEMO', 276, 72, 10)}</g>
 ${bars}
+</g>
 </svg>`;
 }
 
@@ -82,33 +98,63 @@ ${bars}
  */
 export class DemoImageProvider implements ImageProvider {
   readonly name = 'demo';
+  readonly capabilities = ALL_GENERATION_CAPABILITIES;
 
   /** `delayMs` (DEMO_DELAY_MS) makes each answer take that long, as a real provider would. */
   constructor(private readonly options: { delayMs: number; clock: Clock }) {}
 
-  private async draw(seed: string): Promise<ImageOutput> {
-    const data = await sharp(Buffer.from(demoArtSvg(seed)))
+  private async draw(seed: string, aspectRatio: AspectRatio | undefined): Promise<ImageOutput> {
+    const data = await sharp(Buffer.from(demoArtSvg(seed, aspectRatio)))
       .png({ compressionLevel: 6 })
       .toBuffer();
     return { kind: 'bytes', data, details: { model: DEMO_IMAGE_MODEL, seed: demoSeed(seed) } };
   }
 
-  async generate(prompt: string, signal: AbortSignal): Promise<ImageOutput[]> {
-    await waitOnClock(this.options.clock, this.options.delayMs, signal);
-    return [await this.draw(`image\n${prompt}`)];
+  /**
+   * Waits in steps and draws each picture, reporting after each: the bar moves as the work does.
+   * The seeds of the first picture are those the demo always drew, so earlier outputs still match.
+   */
+  private async run(seeds: string[], run: ImageRunOptions, signal: AbortSignal): Promise<ImageOutput[]> {
+    const { delayMs, clock } = this.options;
+    const step = delayMs / WAIT_STEPS;
+    for (let done = 1; done <= WAIT_STEPS; done += 1) {
+      await waitOnClock(clock, step, signal);
+      const left = (delayMs - done * step) / 1000;
+      run.onProgress?.(Math.round((done / WAIT_STEPS) * WAIT_SHARE), Math.ceil(left) || null);
+    }
+    const outputs: ImageOutput[] = [];
+    for (const seed of seeds) {
+      signal.throwIfAborted();
+      outputs.push(await this.draw(seed, run.aspectRatio));
+      run.onProgress?.(WAIT_SHARE + Math.round(((100 - WAIT_SHARE) * outputs.length) / seeds.length), null);
+    }
+    return outputs;
   }
 
-  async generateCharacter(
+  /** The aspect ratio and negative prompt join the seed when asked for, so they change the art. */
+  private static seedSuffix(run: ImageRunOptions): string {
+    return [run.aspectRatio, run.negativePrompt].filter(Boolean).join('\n');
+  }
+
+  generate(prompt: string, signal: AbortSignal, request: ImageRunOptions & { outputs?: number } = {}) {
+    const suffix = DemoImageProvider.seedSuffix(request);
+    const seeds = Array.from({ length: request.outputs ?? 1 }, (_, index) =>
+      [`image\n${prompt}`, index > 0 ? String(index) : '', suffix].filter(Boolean).join('\n'),
+    );
+    return this.run(seeds, request, signal);
+  }
+
+  generateCharacter(
     prompt: string,
     subject: SubjectImage,
     outputs: number,
     signal: AbortSignal,
+    run: ImageRunOptions = {},
   ): Promise<ImageOutput[]> {
-    await waitOnClock(this.options.clock, this.options.delayMs, signal);
-    return Promise.all(
-      Array.from({ length: outputs }, (_, index) =>
-        this.draw(`character\n${prompt}\n${subject.key}\n${index}`),
-      ),
+    const suffix = DemoImageProvider.seedSuffix(run);
+    const seeds = Array.from({ length: outputs }, (_, index) =>
+      [`character\n${prompt}\n${subject.key}\n${index}`, suffix].filter(Boolean).join('\n'),
     );
+    return this.run(seeds, run, signal);
   }
 }

@@ -1,3 +1,4 @@
+import { IMAGE_OUTPUTS, STYLE_PRESETS } from '@baegen/shared/contract';
 import { type ImageOutput, type ImageProvider, ProviderError, type SubjectImage, jsonOrFail } from '../ports';
 import { type RetryPolicy, retryingFetch } from '../vendor-retry';
 
@@ -19,6 +20,24 @@ function urlsOf(body: unknown): ImageOutput[] {
  */
 export class HttpImageProvider implements ImageProvider {
   readonly name = 'http';
+  /**
+   * The service's contract takes a prompt (one picture) or a prompt, a subject and a count: no
+   * size and no negative prompt. Style presets are prompt words.
+   */
+  readonly capabilities = {
+    image: {
+      outputs: { min: 1, max: 1 },
+      aspectRatios: [],
+      negativePrompt: false,
+      stylePresets: [...STYLE_PRESETS],
+    },
+    character: {
+      outputs: { min: 1, max: IMAGE_OUTPUTS },
+      aspectRatios: [],
+      negativePrompt: false,
+      stylePresets: [...STYLE_PRESETS],
+    },
+  };
 
   private readonly send: typeof fetch;
 

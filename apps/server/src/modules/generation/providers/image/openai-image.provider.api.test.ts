@@ -66,6 +66,29 @@ describe(`openai image provider (${TEST_DIALECT})`, () => {
     expect(outputs.map((output) => output.details)).toEqual([{ model: 'gpt-image-1' }]);
   });
 
+  it('asks for the count and the size of the aspect ratio on the model, and offers no negative prompt', async () => {
+    const provider = (model: string) =>
+      new OpenAiImageProvider({
+        apiKey: 'sk-test',
+        baseURL: `${h.fake.url}/v1`,
+        model,
+        size: '1024x1024',
+        timeoutMs: 2000,
+        retry: recordingRetry().policy,
+      });
+    const sent = () => JSON.parse(h.fake.requests.at(-1)!.body.toString()) as { n: number; size: string };
+    const two = await provider('gpt-image-1').generate('a fox', AbortSignal.timeout(5000), {
+      outputs: 2,
+      aspectRatio: 'landscape',
+    });
+    expect(two).toHaveLength(2);
+    expect(sent()).toMatchObject({ n: 2, size: '1536x1024' });
+    await provider('dall-e-3').generate('a fox', AbortSignal.timeout(5000), { aspectRatio: 'portrait' });
+    expect(sent()).toMatchObject({ n: 1, size: '1024x1792' });
+    expect(provider('gpt-image-1').capabilities.character.negativePrompt).toBe(false);
+    expect(provider('dall-e-2').capabilities.image.aspectRatios).toEqual([]);
+  });
+
   it('generates with the configured model and stores the b64_json image', async () => {
     const res = await h.generate('image', { prompt: 'a red fox in snow' });
     expect(res.statusCode, res.body).toBe(200);

@@ -5,11 +5,13 @@ import { expectFailure } from '../../../../test/generation-kit';
 import { recordingRetry } from '../../../../test/retry-kit';
 import { useProviderHarness } from '../../../../test/provider-test-harness';
 import { TEST_DIALECT } from '../../../../test/test-app';
-import { ReplicateImageProvider } from './replicate-image.provider';
+import { ReplicateImageProvider, replicateCapabilities } from './replicate-image.provider';
 
 const isCreate = (r: RecordedRequest) => r.method === 'POST' && r.url.endsWith('/predictions');
 const isPoll = (r: RecordedRequest) => r.method === 'GET' && r.url.startsWith('/v1/predictions/');
 const isDownload = (r: RecordedRequest) => r.url.startsWith('/out/');
+/** A diffusion model's step bar as Replicate relays it in a prediction's logs. */
+const STEP_LOG = 'Using seed: 42\n 45%|████▌     | 9/20 [00:10<00:12,  1.10s/it]';
 
 /** Replicate's HTTP API: create a prediction, poll GET /predictions/:id until it settles. */
 describe(`replicate image provider (${TEST_DIALECT})`, () => {
@@ -36,10 +38,12 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
       if (req.method === 'POST' && created) {
         if (mode === 'error')
           return sendJson(res, 422, { title: 'Invalid input', detail: 'prompt is required' });
-        const body = JSON.parse(req.body.toString()) as { input: { number_of_outputs?: number } };
+        const body = JSON.parse(req.body.toString()) as {
+          input: { number_of_outputs?: number; num_outputs?: number };
+        };
         const id = `pred${(next += 1)}`;
         polls.set(id, 0);
-        outputs.set(id, body.input.number_of_outputs ?? 1);
+        outputs.set(id, body.input.number_of_outputs ?? body.input.num_outputs ?? 1);
         return sendJson(res, 201, { id, status: 'starting', output: null, error: null });
       }
       const cancel = /^\/v1\/predictions\/(\w+)\/cancel$/.exec(req.url);
@@ -50,7 +54,7 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
         const count = (polls.get(id) ?? 0) + 1;
         polls.set(id, count);
         if (mode === 'slow' || count < 2)
-          return sendJson(res, 200, { id, status: 'processing', output: null });
+          return sendJson(res, 200, { id, status: 'processing', output: null, logs: STEP_LOG });
         if (mode === 'failed')
           return sendJson(res, 200, { id, status: 'failed', error: 'CUDA out of memory' });
         if (mode === 'malformed')
@@ -73,6 +77,77 @@ describe(`replicate image provider (${TEST_DIALECT})`, () => {
     });
     const outputs = await provider.generate('a lighthouse at dusk', AbortSignal.timeout(5000));
     expect(outputs.map((output) => output.details)).toEqual([{ model: 'black-forest-labs/flux-schnell' }]);
+  });
+
+  describe('options', () => {
+    const provider = () =>
+      new ReplicateImageProvider({
+        token: 'r8_test_token',
+        baseUrl: `${h.fake.url}/v1`,
+        imageModel: 'black-forest-labs/flux-schnell',
+        characterModel: 'fofr/consistent-character:9c77a3c2',
+        pollIntervalMs: 20,
+        retry: recordingRetry().policy,
+      });
+    const lastInput = () =>
+      (JSON.parse(h.fake.requests.filter(isCreate).at(-1)!.body.toString()) as { input: unknown }).input;
+
+    it('sends FLUX the count as num_outputs and the aspect ratio as aspect_ratio', async () => {
+      const outputs = await provider().generate('a fox', AbortSignal.timeout(5000), {
+        outputs: 2,
+        aspectRatio: 'landscape',
+      });
+      expect(outputs).toHaveLength(2);
+      expect(lastInput()).toEqual({
+        prompt: 'a fox',
+        num_outputs: 2,
+        aspect_ratio: '4:3',
+        output_format: 'png',
+      });
+    });
+
+    it('sends consistent-character the negative prompt as negative_prompt', async () => {
+      const subject = {
+        publicUrl: 'https://cdn.example/subject.png',
+        key: 'subject',
+        bytes: () => Promise.reject(new Error('not needed')),
+        dataUri: () => Promise.reject(new Error('not needed')),
+      };
+      await provider().generateCharacter('in a cafe', subject, 2, AbortSignal.timeout(5000), {
+        negativePrompt: 'blurry',
+      });
+      expect(lastInput()).toEqual({
+        prompt: 'in a cafe',
+        subject: 'https://cdn.example/subject.png',
+        number_of_outputs: 2,
+        output_format: 'png',
+        negative_prompt: 'blurry',
+      });
+    });
+
+    it('reads the step bar of a running prediction as its progress', async () => {
+      const jobs = provider().jobs;
+      const id = await jobs.submit({ prompt: 'a fox', subject: null, outputs: 1 }, AbortSignal.timeout(5000));
+      expect(await jobs.status(id, AbortSignal.timeout(5000))).toEqual({
+        status: 'running',
+        percent: 45,
+        etaSeconds: 12,
+      });
+    });
+
+    it('declares what the configured models take, and no more for a model it does not know', () => {
+      const { image, character } = provider().capabilities;
+      expect(image).toMatchObject({ outputs: { min: 1, max: 4 }, negativePrompt: false });
+      expect(image.aspectRatios).toEqual(['portrait', 'square', 'landscape']);
+      expect(character).toMatchObject({ aspectRatios: [], negativePrompt: true });
+      const unknown = replicateCapabilities('someone/other-model', 'someone/other-character');
+      expect(unknown.image).toMatchObject({
+        outputs: { min: 1, max: 1 },
+        aspectRatios: [],
+        negativePrompt: false,
+      });
+      expect(unknown.character.negativePrompt).toBe(false);
+    });
   });
 
   it('creates a text-to-image prediction on the model, polls it and stores the output', async () => {

@@ -1,14 +1,46 @@
 import {
+  ASPECT_RATIOS,
+  ASPECT_RATIO_VALUES,
+  IMAGE_OUTPUTS,
+  type ImageCapabilities,
+  STYLE_PRESETS,
+} from '@baegen/shared/contract';
+import {
   type ImageJobRequest,
   type ImageOutput,
   type ImageProvider,
   type ProviderJobState,
   type ProviderJobs,
   ProviderError,
+  type ImageRunOptions,
   type SubjectImage,
 } from '../ports';
 import { type Prediction, type ReplicateApiOptions, ReplicatePredictions } from '../replicate-predictions';
 import { cancelSignal, imageReference } from '../vendor-http';
+import { progressFromLogs } from '../video/video-progress';
+
+const FLUX = /^black-forest-labs\/flux-/;
+const CONSISTENT_CHARACTER = /^fofr\/consistent-character(:|$)/;
+
+/**
+ * What the configured models take, as their Replicate schemas declare them: FLUX models take
+ * `num_outputs` (1-4) and `aspect_ratio` but no negative prompt; fofr/consistent-character takes
+ * `number_of_outputs` and `negative_prompt` but has one output size. A model we do not know is
+ * offered only what the adapter's own contract guarantees. Style presets are prompt words: any model.
+ */
+export function replicateCapabilities(imageModel: string, characterModel: string) {
+  const plain = (max: number): ImageCapabilities => ({
+    outputs: { min: 1, max },
+    aspectRatios: [],
+    negativePrompt: false,
+    stylePresets: [...STYLE_PRESETS],
+  });
+  const image = FLUX.test(imageModel)
+    ? { ...plain(IMAGE_OUTPUTS), aspectRatios: [...ASPECT_RATIOS] }
+    : plain(1);
+  const character = { ...plain(IMAGE_OUTPUTS), negativePrompt: CONSISTENT_CHARACTER.test(characterModel) };
+  return { image, character };
+}
 
 export interface ReplicateOptions extends ReplicateApiOptions {
   /** Text-to-image model, `owner/name` or `owner/name:version`. */
@@ -31,7 +63,7 @@ function stateOf(prediction: Prediction, model: string): ProviderJobState<ImageO
     case 'starting':
       return { status: 'queued', queuePosition: null };
     case 'processing':
-      return { status: 'running', percent: null, etaSeconds: null };
+      return { status: 'running', ...progressFromLogs(prediction.logs ?? '') };
     case 'succeeded': {
       const output = outputsOf(prediction.output, model);
       return output.length > 0
@@ -65,9 +97,11 @@ export class ReplicateImageProvider implements ImageProvider {
   readonly name = 'replicate';
   private readonly predictions: ReplicatePredictions;
   readonly jobs: ProviderJobs<ImageJobRequest, ImageOutput[]>;
+  readonly capabilities;
 
   constructor(private readonly options: ReplicateOptions) {
     this.predictions = new ReplicatePredictions(options);
+    this.capabilities = replicateCapabilities(options.imageModel, options.characterModel);
     this.jobs = {
       submit: (request, signal) => this.submit(request, signal),
       status: async (id, signal) => {
@@ -81,11 +115,22 @@ export class ReplicateImageProvider implements ImageProvider {
   }
 
   private async submit(request: ImageJobRequest, signal: AbortSignal): Promise<string> {
-    const { subject, prompt, outputs } = request;
+    const { subject, prompt, outputs, aspectRatio, negativePrompt } = request;
     const model = subject ? this.options.characterModel : this.options.imageModel;
     const input = subject
-      ? { prompt, subject: await imageReference(subject), number_of_outputs: outputs, output_format: 'png' }
-      : { prompt, num_outputs: 1, output_format: 'png' };
+      ? {
+          prompt,
+          subject: await imageReference(subject),
+          number_of_outputs: outputs,
+          output_format: 'png',
+          ...(negativePrompt ? { negative_prompt: negativePrompt } : {}),
+        }
+      : {
+          prompt,
+          num_outputs: outputs,
+          output_format: 'png',
+          ...(aspectRatio ? { aspect_ratio: ASPECT_RATIO_VALUES[aspectRatio] } : {}),
+        };
     return jobId(model, (await this.predictions.create(model, input, signal)).id);
   }
 
@@ -108,11 +153,21 @@ export class ReplicateImageProvider implements ImageProvider {
     }
   }
 
-  generate(prompt: string, signal: AbortSignal) {
-    return this.run({ prompt, subject: null, outputs: 1 }, signal);
+  generate(prompt: string, signal: AbortSignal, request: ImageRunOptions & { outputs?: number } = {}) {
+    const { aspectRatio, negativePrompt } = request;
+    return this.run(
+      { prompt, subject: null, outputs: request.outputs ?? 1, aspectRatio, negativePrompt },
+      signal,
+    );
   }
 
-  generateCharacter(prompt: string, subject: SubjectImage, outputs: number, signal: AbortSignal) {
-    return this.run({ prompt, subject, outputs }, signal);
+  generateCharacter(
+    prompt: string,
+    subject: SubjectImage,
+    outputs: number,
+    signal: AbortSignal,
+    { aspectRatio, negativePrompt }: ImageRunOptions = {},
+  ) {
+    return this.run({ prompt, subject, outputs, aspectRatio, negativePrompt }, signal);
   }
 }
