@@ -24,7 +24,7 @@ export function FavoriteButton({
       title={label}
       onClick={() => onToggle(!favorite)}
       className={cn(
-        'grid size-8 place-items-center rounded-full bg-black/55 backdrop-blur sm:size-9 transition hover:bg-ink-800',
+        'grid size-9 place-items-center rounded-full bg-black/55 backdrop-blur transition hover:bg-ink-800',
         favorite ? 'text-amber-300' : 'text-white',
         className,
       )}

@@ -127,7 +127,7 @@ export function MediaCard(props: MediaCardProps) {
             favorite={media.favorite}
             subject={title}
             onToggle={(favorite) => onFavorite(media, favorite)}
-            className="absolute top-2 right-2 sm:top-3 sm:right-25"
+            className="absolute top-2 right-2 max-sm:size-8 sm:top-3 sm:right-25"
           />
         ) : null}
       </div>
@@ -175,7 +175,7 @@ export function MediaCard(props: MediaCardProps) {
           )}
           {/* Laid over the picture's top-right corner from the sm breakpoint, in this row below it. */}
           <div className="ml-auto flex gap-1 sm:absolute sm:top-3 sm:right-3 sm:ml-0 sm:gap-2">
-            <MediaInfoButton media={media} title={title} className="" />
+            <MediaInfoButton media={media} title={title} className="max-sm:size-8" />
             <button
               type="button"
               onClick={() => onDelete(media)}

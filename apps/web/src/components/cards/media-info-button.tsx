@@ -40,7 +40,7 @@ export function MediaInfoButton({
         title={PROVENANCE_TEXT.panelTitle}
         className={cn(
           className,
-          'grid size-8 place-items-center rounded-full bg-black/55 text-white backdrop-blur transition hover:bg-rose-glow sm:size-9',
+          'grid size-9 place-items-center rounded-full bg-black/55 text-white backdrop-blur transition hover:bg-rose-glow',
         )}
       >
         <Info className="size-4" aria-hidden />
