@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mobileWalletTheme } from './mobile-wallet-theme.plugin';
 import { precompress } from './precompress.plugin';
 import { routePreloads } from './route-preload.plugin';
 
@@ -41,7 +42,7 @@ const ROUTE_MODULES = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), routePreloads(ROUTE_MODULES), precompress()],
+  plugins: [react(), tailwindcss(), mobileWalletTheme(), routePreloads(ROUTE_MODULES), precompress()],
   resolve: {
     alias: [
       ...sharedAliases,

@@ -1,37 +1,10 @@
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type Character, SAMPLE_VIDEO_URL } from '@baegen/shared';
 import { signIn } from './support/auth';
+import { watchViolations } from './support/csp';
 
 // A wallet of its own, so the records made here stay out of the other specs' counts.
 const WALLET_SEED = 83;
-
-interface Violation {
-  directive: string;
-  blocked: string;
-  source: string;
-}
-
-/** Records every CSP violation the page reports, from before its first script runs. */
-async function watchViolations(page: Page) {
-  const fromConsole: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) fromConsole.push(message.text());
-  });
-  await page.addInitScript(() => {
-    const seen: Violation[] = [];
-    (window as unknown as { __cspViolations: Violation[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI, source: event.sourceFile }),
-    );
-  });
-  return async (where: string) => {
-    const fromEvents = await page.evaluate(
-      () => (window as unknown as { __cspViolations: Violation[] }).__cspViolations,
-    );
-    expect(fromEvents, where).toEqual([]);
-    expect(fromConsole, where).toEqual([]);
-  };
-}
 
 test('the built app runs under its Content-Security-Policy with zero violations', async ({ page }) => {
   const expectNone = await watchViolations(page);

@@ -24,7 +24,7 @@ export interface ViewerLinkState {
 
 // The rendered widths of a card picture in the gallery grid (1, 2, 3 then 4 columns) and on the
 // dashboard, so the browser picks the smallest preview that is sharp enough.
-const GALLERY_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 92vw';
+const GALLERY_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 46vw';
 const COMPACT_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw';
 
 function MediaDate({ media }: { media: Media }) {
@@ -100,7 +100,7 @@ export function MediaCard(props: MediaCardProps) {
 
   return (
     <article
-      className="card group flex flex-col overflow-hidden"
+      className="card group relative flex flex-col overflow-hidden"
       data-testid="media-card"
       data-media-id={media.$id}
     >
@@ -122,60 +122,70 @@ export function MediaCard(props: MediaCardProps) {
           </>
         )}
         <MediaTypeBadge type={media.type} />
-        <MediaInfoButton media={media} title={title} />
         {onFavorite ? (
           <FavoriteButton
             favorite={media.favorite}
             subject={title}
             onToggle={(favorite) => onFavorite(media, favorite)}
-            className="absolute top-3 right-25"
+            className="absolute top-2 right-2 max-sm:size-8 sm:top-3 sm:right-25"
           />
         ) : null}
-        <button
-          type="button"
-          onClick={() => onDelete(media)}
-          aria-label={`Delete media: ${title}`}
-          title="Delete"
-          className="absolute top-3 right-3 grid size-9 place-items-center rounded-full bg-black/55 text-white backdrop-blur transition hover:bg-red-500"
-        >
-          <Trash2 className="size-4" aria-hidden />
-        </button>
       </div>
-      <div className="flex flex-1 flex-col p-4">
-        <h2 className="line-clamp-2 text-base font-semibold break-words text-ink-100" title={media.prompt}>
+      {/* On a phone the card is a thumbnail of a two-column grid: one line of text and a row of icons. */}
+      <div className="flex flex-1 flex-col p-2 sm:p-4">
+        <h2
+          className="line-clamp-1 text-sm font-semibold break-words text-ink-100 sm:line-clamp-2 sm:text-base"
+          title={media.prompt}
+        >
           {title}
         </h2>
-        <p className="mt-1 truncate text-sm text-rose-glow">{media.characterName}</p>
+        <p className="mt-0.5 truncate text-xs text-rose-glow sm:mt-1 sm:text-sm">{media.characterName}</p>
         <p className="text-xs text-ink-400">
           <MediaDate media={media} />
         </p>
         {media.generation?.chatId ? <FromChatBadge chatId={media.generation.chatId} /> : null}
-        <div className="mt-auto flex flex-col gap-2 pt-4">
+        <div
+          className="mt-auto flex flex-wrap items-center gap-1 pt-2 sm:flex-col sm:flex-nowrap sm:items-stretch sm:gap-2 sm:pt-4"
+          data-testid="media-card-actions"
+        >
           <Button
             size="sm"
             variant="secondary"
             onClick={() => void download.run()}
             disabled={download.busy}
-            className="w-full"
+            className="max-sm:w-8 max-sm:px-0 sm:w-full"
             icon={Download}
             aria-label={download.busy ? undefined : `Download ${title}`}
           >
-            {download.busy ? 'Processing...' : 'Download'}
+            <span className="max-sm:sr-only">{download.busy ? 'Processing...' : 'Download'}</span>
           </Button>
           {/* A video has no full image: the space stays, so Download lines up across a row. */}
           {isVideo ? (
-            <div className="h-8" aria-hidden />
+            <div className="hidden h-8 sm:block" aria-hidden />
           ) : (
             <a
               href={media.url}
               target="_blank"
               rel="noopener noreferrer"
-              className={buttonClasses('ghost', 'sm', 'w-full')}
+              className={buttonClasses('ghost', 'sm', 'max-sm:w-8 max-sm:px-0 sm:w-full')}
             >
               <ExternalLink className="size-4" aria-hidden />
-              View Full Image
+              <span className="max-sm:sr-only">View Full Image</span>
             </a>
           )}
+          {/* Laid over the picture's top-right corner from the sm breakpoint, in this row below it. */}
+          <div className="ml-auto flex gap-1 sm:absolute sm:top-3 sm:right-3 sm:ml-0 sm:gap-2">
+            <MediaInfoButton media={media} title={title} className="max-sm:size-8" />
+            <button
+              type="button"
+              onClick={() => onDelete(media)}
+              aria-label={`Delete media: ${title}`}
+              title="Delete"
+              className="grid size-8 place-items-center rounded-full bg-black/55 text-white backdrop-blur transition hover:bg-red-500 sm:size-9"
+            >
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          </div>
         </div>
       </div>
     </article>

@@ -23,7 +23,7 @@ export function SelectableItem({
   const selected = selection.isSelected(id);
   // A grid, so the card still stretches to its row's height inside this wrapper.
   return (
-    <div className="relative grid">
+    <div className="relative grid" data-selecting>
       {children}
       <button
         type="button"
@@ -39,8 +39,8 @@ export function SelectableItem({
         <span
           aria-hidden
           className={cn(
-            // Over the card's own delete button, which select mode replaces.
-            'absolute top-3 right-3 grid size-9 place-items-center rounded-lg border-2 shadow',
+            // The top-left corner, clear of the card's buttons; a media card's type badge moves aside.
+            'absolute top-2 left-2 grid size-8 place-items-center rounded-lg border-2 shadow sm:top-3 sm:left-3 sm:size-9',
             selected ? 'border-rose-glow bg-rose-glow text-white' : 'border-ink-100 bg-ink-950',
           )}
         >

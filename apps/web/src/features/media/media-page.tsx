@@ -20,9 +20,10 @@ import { useMediaFilters } from './use-media-filters';
 
 const GRID_ID = 'media-grid';
 const SKELETONS = 8;
-const GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
-/** The columns of GRID_CLASS at a viewport width (Tailwind's sm, lg and xl breakpoints). */
-const columnsAt = (width: number) => (width >= 1280 ? 4 : width >= 1024 ? 3 : width >= 640 ? 2 : 1);
+// Two columns of thumbnails on a phone too: one card per row made a few items a long scroll.
+const GRID_CLASS = 'grid grid-cols-2 gap-6 lg:grid-cols-3 xl:grid-cols-4';
+/** The columns of GRID_CLASS at a viewport width (Tailwind's lg and xl breakpoints). */
+const columnsAt = (width: number) => (width >= 1280 ? 4 : width >= 1024 ? 3 : 2);
 /** A card's height in px before it is measured: a 4:5 picture over its title and buttons. */
 const CARD_HEIGHT_GUESS = 560;
 

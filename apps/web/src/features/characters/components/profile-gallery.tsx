@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteMutation } from '../../../lib/use-delete-mutation';
 import { usePendingDelete } from '../../../lib/use-pending-delete';
 
-const GRID_CLASS = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+const GRID_CLASS = 'grid grid-cols-2 gap-6 lg:grid-cols-3';
 const SKELETONS = 3;
 
 /** Her photos and videos, newest first, as the gallery shows them (with delete, confirmed). */
