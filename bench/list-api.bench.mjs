@@ -9,13 +9,19 @@ import { onScratchPostgres } from './scratch-database.mjs';
 import { REPO_ROOT, freePortUrl, loadTest, median, signIn, startServer } from './support.mjs';
 
 /** @public Read by bench/run.mjs. */
-export const name = 'list API throughput (target: >= 50 % of bare Fastify, p99 <= 20 ms)';
+export const name =
+  'list API throughput (targets: >= 50 % of bare Fastify; p99 <= 15 ms on SQLite, <= 20 ms on PostgreSQL)';
 
 const SECONDS = Number(process.env.BENCH_LIST_SECONDS ?? 9);
 const ROUNDS = 3;
 const CONNECTIONS = 50;
 const ENV = { AUTH_RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info' };
 const LISTS = ['/api/media?limit=100', '/api/characters?limit=100'];
+// Issue 28's targets for the first list of 100 media, and the figures it was filed with.
+const TARGETS = {
+  SQLite: { p99: 15, share: 50, before: 'p99 23 ms, 76 % of the ceiling' },
+  PostgreSQL: { p99: 20, share: 50, before: '29 % of the ceiling' },
+};
 const LISTS_AT_SCALE = ['/api/media?limit=100', '/api/media?limit=100&type=video'];
 
 /** A bare Fastify process answering every GET with `body`: the ceiling of a JSON endpoint here. */
@@ -83,6 +89,7 @@ async function seed(url, cookie, mediaCount) {
 }
 
 async function measure(label, env, { mediaCount = 100, lists = LISTS } = {}) {
+  const target = label.startsWith('PostgreSQL') ? TARGETS.PostgreSQL : TARGETS.SQLite;
   const server = await startServer({ env: { ...ENV, ...env } });
   const lines = [label];
   try {
@@ -110,8 +117,9 @@ async function measure(label, env, { mediaCount = 100, lists = LISTS } = {}) {
         lines.push(
           `${list} (${(body.length / 1000).toFixed(1)} kB): ${rps(ours).toFixed(0)} req/s, p99 ${p99(ours).toFixed(1)} ms` +
             ` | bare Fastify ${rps(ceiling).toFixed(0)} req/s, p99 ${p99(ceiling).toFixed(1)} ms` +
-            ` | ${share.toFixed(0)} % of the ceiling -> ${share >= 50 ? 'met' : 'not met'};` +
-            ` p99 <= 20 ms ${p99(ours) <= 20 ? 'met' : 'not met'}` +
+            ` | ${share.toFixed(0)} % of the ceiling -> ${share >= target.share ? 'met' : 'not met'};` +
+            ` p99 <= ${target.p99} ms ${p99(ours) <= target.p99 ? 'met' : 'not met'}` +
+            (mediaCount === 100 && list === LISTS[0] ? ` (before: ${target.before})` : '') +
             (errors ? ` (${errors} errors)` : ''),
         );
       } finally {

@@ -8,6 +8,9 @@ import { kb, scriptsLoadedBy, startServer } from './support.mjs';
 export const name = '/login JavaScript and its wallet part (gzip)';
 
 const WALLET_TARGET_BYTES = 40 * 1000;
+// Issue 28: all the scripts /login loads, and what they weighed when it was filed.
+const TOTAL_TARGET_BYTES = 110 * 1000;
+const TOTAL_BEFORE_BYTES = 133 * 1000;
 // The wallet-adapter + web3.js v1 runtime chunk /login loaded before the Wallet Standard rewrite.
 const WALLET_BASELINE_BYTES = 131 * 1000;
 const WALLET_CHUNK = /\/(wallet-runtime|dev-wallet|mobile-wallet)-[\w-]+\.js$/;
@@ -22,7 +25,8 @@ export async function run() {
     const wallet = login.filter((file) => WALLET_CHUNK.test(file.path));
     const walletTotal = wallet.reduce((sum, file) => sum + file.gzip, 0);
     return [
-      `total: ${kb(total)} gzip in ${login.length} file(s)`,
+      `total: ${kb(total)} gzip in ${login.length} file(s) (target <= ${kb(TOTAL_TARGET_BYTES)},` +
+        ` before ${kb(TOTAL_BEFORE_BYTES)}) -> ${total <= TOTAL_TARGET_BYTES ? 'met' : 'NOT met'}`,
       ...login
         .sort((a, b) => b.gzip - a.gzip)
         .map((file) => `  ${file.path}: ${kb(file.gzip)}${wallet.includes(file) ? ' (wallet)' : ''}`),

@@ -11,7 +11,11 @@ import { freePort } from '../scripts/test-support.mjs';
 import { percentile } from './streams.mjs';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
-export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.js');
+// BENCH_SERVER_ENTRY points a bench at another build (an older one kept aside), to compare the two
+// alternately in one session on a machine whose load changes from minute to minute.
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY
+  ? path.resolve(process.env.BENCH_SERVER_ENTRY)
+  : path.join(REPO_ROOT, 'apps/server/dist/server.js');
 export function assertBuilt() {
   if (!fs.existsSync(SERVER_ENTRY)) {
     throw new Error(`${path.relative(REPO_ROOT, SERVER_ENTRY)} is missing: run npm run build first`);

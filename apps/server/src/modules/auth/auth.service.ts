@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createPublicKey, randomBytes, verify } from 'node:crypto';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
 import { userIdFromAddress, type NonceResponse, type Session } from '@baegen/shared/contract';
 import { AppError } from '../../errors/app-error';
 import type { Clock } from '../../lib/clock';
@@ -11,6 +10,22 @@ import type { SessionCache } from './session-cache';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Whether `signature` is `publicKey`'s Ed25519 signature of `message`. Node's native check: in
+ * JavaScript (tweetnacl) it held the event loop ~20 ms per sign-in, every other request waiting.
+ */
+function signedBy(message: Uint8Array, signature: Uint8Array, publicKey: Uint8Array): boolean {
+  try {
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+      format: 'jwk',
+    });
+    return verify(null, message, key, signature);
+  } catch {
+    return false;
+  }
 }
 
 /** Decodes base58 into exactly `length` bytes, or fails with a 400 naming the field. */
@@ -78,7 +93,7 @@ export class AuthService {
       throw invalidLogin();
     }
     const messageBytes = new TextEncoder().encode(input.message);
-    if (!nacl.sign.detached.verify(messageBytes, signature, publicKey)) throw invalidLogin();
+    if (!signedBy(messageBytes, signature, publicKey)) throw invalidLogin();
 
     const userId = userIdFromAddress(input.address);
     const nowIso = now.toISOString();
