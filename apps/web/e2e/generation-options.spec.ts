@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { GENERATION_OPTION_LABELS as LABELS, MESSAGES } from '@baegen/shared';
+import { GENERATION_OPTION_LABELS as LABELS, MESSAGES, publicConfigSchema } from '@baegen/shared';
 import { signIn } from './support/auth';
 import { createCharacter } from './support/characters';
 
 // The e2e server runs the demo image provider, which offers every option. A provider offering
-// fewer (no negative prompt, one size) is covered by the web unit tests of the options, built from
-// /api/config answers: the demo has no setting to declare less than it does.
+// fewer is the server's own /api/config answer with less in it, passed through the shared schema.
 const WALLET_SEED = 341;
 
 test('the demo offers every option: two landscape images with a negative prompt and a style', async ({
@@ -72,4 +71,26 @@ test('a video that finishes while its form is open plays there', async ({ page }
   const video = page.getByTestId('finished-video');
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+});
+
+test('a provider without negative prompts or sizes: the form offers neither', async ({ page }) => {
+  await page.route('**/api/config', async (route) => {
+    const response = await route.fetch();
+    const config = publicConfigSchema.parse(await response.json());
+    const character = { ...config.imageCapabilities.character, negativePrompt: false, aspectRatios: [] };
+    const fewer = publicConfigSchema.parse({
+      ...config,
+      imageCapabilities: { ...config.imageCapabilities, character },
+    });
+    await route.fulfill({ response, json: fewer });
+  });
+  await signIn(page, WALLET_SEED + 3);
+  const character = await createCharacter(page, 'Ivo Marsh', 'short grey beard');
+  await page.goto(`/media/new/${character.$id}`);
+  await page.getByRole('radio', { name: 'Image' }).check();
+  const options = page.getByTestId('generation-options');
+  await expect(options.getByRole('radio', { name: '4' })).toBeChecked();
+  await expect(options.getByLabel(LABELS.style)).toBeVisible();
+  await expect(options.getByLabel(LABELS.negativePrompt)).toHaveCount(0);
+  await expect(options.getByText(LABELS.aspectRatios.landscape, { exact: true })).toHaveCount(0);
 });
