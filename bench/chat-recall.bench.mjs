@@ -96,7 +96,8 @@ async function recallQuery(server, env) {
   });
   const repository = new ChatRecallRepository(handle.db);
   return {
-    recall: (userId, chatId, beforeSeq, terms) => repository.matches(userId, chatId, beforeSeq, terms, 5),
+    recall: (userId, chatId, beforeSeq, terms) =>
+      repository.matches({ userId, chatId, beforeSeq, terms, limit: 5 }),
     owner: async (chatId) =>
       (
         await handle.db

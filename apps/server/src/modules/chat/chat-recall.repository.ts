@@ -3,6 +3,16 @@ import type { Db } from '../../db/client';
 import { isPostgres } from '../../db/sql-helpers';
 import { rankCandidates } from './recall-ranking';
 
+/** The chat's messages before `beforeSeq` matching any of `terms`, at most `limit`; the owner named. */
+export interface RecallQuery {
+  userId: string;
+  chatId: string;
+  beforeSeq: number;
+  /** Letters and digits only, from `recallTerms`. */
+  terms: string[];
+  limit: number;
+}
+
 export interface RecalledRow {
   role: 'user' | 'assistant';
   content: string;
@@ -27,31 +37,20 @@ export class ChatRecallRepository {
     this.postgres = isPostgres(db);
   }
 
-  /**
-   * The chat's messages before `beforeSeq` that best match any of `terms` (letters and digits
-   * only, from `recallTerms`), at most `limit`, best first.
-   */
-  async matches(
-    userId: string,
-    chatId: string,
-    beforeSeq: number,
-    terms: string[],
-    limit: number,
-  ): Promise<RecalledRow[]> {
-    if (terms.length === 0) return [];
-    return this.postgres
-      ? this.postgresMatches(userId, chatId, beforeSeq, terms, limit)
-      : this.sqliteMatches(userId, chatId, beforeSeq, terms, limit);
+  /** The messages of `query`, best first. */
+  async matches(query: RecallQuery): Promise<RecalledRow[]> {
+    if (query.terms.length === 0) return [];
+    return this.postgres ? this.postgresMatches(query) : this.sqliteMatches(query);
   }
 
   /** Ranked by `ts_rank` on the stored vectors, in a subquery, so only the best rows are read whole. */
-  private async postgresMatches(
-    userId: string,
-    chatId: string,
-    beforeSeq: number,
-    terms: string[],
-    limit: number,
-  ): Promise<RecalledRow[]> {
+  private async postgresMatches({
+    userId,
+    chatId,
+    beforeSeq,
+    terms,
+    limit,
+  }: RecallQuery): Promise<RecalledRow[]> {
     const { rows } =
       await sql<RecalledRow>`with query as (select to_tsquery('english', ${terms.join(' | ')}) as q),
         best as (
@@ -68,13 +67,13 @@ export class ChatRecallRepository {
     return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
   }
 
-  private async sqliteMatches(
-    userId: string,
-    chatId: string,
-    beforeSeq: number,
-    terms: string[],
-    limit: number,
-  ): Promise<RecalledRow[]> {
+  private async sqliteMatches({
+    userId,
+    chatId,
+    beforeSeq,
+    terms,
+    limit,
+  }: RecallQuery): Promise<RecalledRow[]> {
     const inChat = `chat_id : "${chatId.replaceAll('"', '""')}"`;
     const chatSize = await sql<{ n: number }>`select count(*) as n from chat_messages_fts
       where chat_messages_fts match ${inChat}`.execute(this.db);

@@ -121,6 +121,12 @@ export class ReplyPrompt {
     const latest = [...history].reverse().find((message) => message.role === 'user');
     if (windowStart === undefined || !outside || !latest) return [];
     const terms = recallTerms(latest.content);
-    return this.deps.recall.matches(userId, chatId, windowStart, terms, RECALL_CANDIDATES);
+    return this.deps.recall.matches({
+      userId,
+      chatId,
+      beforeSeq: windowStart,
+      terms,
+      limit: RECALL_CANDIDATES,
+    });
   }
 }
