@@ -60,27 +60,33 @@ test('lists load without shifting the page', async ({ page }) => {
   }
 });
 
-test('portraits show whole at 3:4 in cards and in the form preview', async ({ page }) => {
+test('portraits fill their 3:4 card frames and show whole in the form preview', async ({ page }) => {
   await signIn(page, 72);
   const [character] = await seed(page);
   const frames = [
-    async () => {
-      await page.goto('/characters');
-      return page.getByTestId('character-card').first().getByRole('img').first();
+    {
+      fit: 'cover',
+      open: async () => {
+        await page.goto('/characters');
+        return page.getByTestId('character-card').first().getByRole('img').first();
+      },
     },
-    async () => {
-      await page.goto(`/characters/edit/${character!.$id}`);
-      return page.getByRole('img', { name: `Preview of ${character!.name}` });
+    {
+      fit: 'contain',
+      open: async () => {
+        await page.goto(`/characters/edit/${character!.$id}`);
+        return page.getByRole('img', { name: `Preview of ${character!.name}` });
+      },
     },
   ];
   for (const frame of frames) {
-    const image = await frame();
+    const image = await frame.open();
     await expect(image).toBeVisible();
     const { fit, ratio } = await image.evaluate((img) => ({
       fit: getComputedStyle(img).objectFit,
       ratio: img.getBoundingClientRect().width / img.getBoundingClientRect().height,
     }));
-    expect(fit).toBe('contain');
+    expect(fit).toBe(frame.fit);
     expect(ratio).toBeCloseTo(3 / 4, 2);
   }
 });

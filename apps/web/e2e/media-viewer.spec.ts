@@ -79,6 +79,7 @@ test('the viewer opens from the gallery, steps through the filtered list by keyb
   await page.keyboard.press('ArrowRight');
   await expect(viewer(page).getByText(VIEWER_LABELS.position(3, 3))).toBeVisible();
   await page.keyboard.press('ArrowLeft');
+  await expect(viewerTitle(page)).toHaveText(IMAGES[1]!);
   await page.keyboard.press('ArrowLeft');
   await expect(viewerTitle(page)).toHaveText(IMAGES[2]!);
   await expect(viewer(page).getByText(VIEWER_LABELS.position(1, 3))).toBeVisible();
