@@ -16,38 +16,7 @@ import { isPostgres } from '../sql-helpers';
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop index chat_messages_search_idx`.execute(db);
-    await sql`create table chat_message_search (
-        message_id varchar(64) primary key references chat_messages(id) on delete cascade,
-        chat_id varchar(64) not null,
-        user_id varchar(64) not null,
-        seq integer not null,
-        vector tsvector not null
-      )`.execute(db);
-    await sql`insert into chat_message_search (message_id, chat_id, user_id, seq, vector)
-      select id, chat_id, user_id, seq, to_tsvector('english', content) from chat_messages`.execute(db);
-    await sql`create index chat_message_search_vector_idx on chat_message_search using gin (vector)`.execute(
-      db,
-    );
-    await sql`create index chat_message_search_chat_seq_idx on chat_message_search (chat_id, seq)`.execute(
-      db,
-    );
-    await sql`create function chat_message_search_sync() returns trigger language plpgsql as $$
-      begin
-        if tg_op = 'INSERT' then
-          insert into chat_message_search (message_id, chat_id, user_id, seq, vector)
-          values (new.id, new.chat_id, new.user_id, new.seq, to_tsvector('english', new.content));
-        else
-          update chat_message_search set vector = to_tsvector('english', new.content)
-          where message_id = new.id;
-        end if;
-        return null;
-      end $$`.execute(db);
-    // Only a change of the text reindexes a message, not a lease renewal or a status change.
-    await sql`create trigger chat_message_search_insert after insert on chat_messages
-      for each row execute function chat_message_search_sync()`.execute(db);
-    await sql`create trigger chat_message_search_update after update of content on chat_messages
-      for each row when (old.content is distinct from new.content)
-      execute function chat_message_search_sync()`.execute(db);
+    await createPostgresSearch(db);
     return;
   }
   await dropSqliteIndex(db);
@@ -70,6 +39,40 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       values ('delete', old.rowid, old.chat_id, old.content);
       insert into chat_messages_fts(rowid, chat_id, content) values (new.rowid, new.chat_id, new.content);
     end`.execute(db);
+}
+
+/** Migration 014's PostgreSQL search table, its indexes and its trigger (also migration 017's down). */
+export async function createPostgresSearch(db: Kysely<unknown>): Promise<void> {
+  await sql`create table chat_message_search (
+      message_id varchar(64) primary key references chat_messages(id) on delete cascade,
+      chat_id varchar(64) not null,
+      user_id varchar(64) not null,
+      seq integer not null,
+      vector tsvector not null
+    )`.execute(db);
+  await sql`insert into chat_message_search (message_id, chat_id, user_id, seq, vector)
+    select id, chat_id, user_id, seq, to_tsvector('english', content) from chat_messages`.execute(db);
+  await sql`create index chat_message_search_vector_idx on chat_message_search using gin (vector)`.execute(
+    db,
+  );
+  await sql`create index chat_message_search_chat_seq_idx on chat_message_search (chat_id, seq)`.execute(db);
+  await sql`create function chat_message_search_sync() returns trigger language plpgsql as $$
+    begin
+      if tg_op = 'INSERT' then
+        insert into chat_message_search (message_id, chat_id, user_id, seq, vector)
+        values (new.id, new.chat_id, new.user_id, new.seq, to_tsvector('english', new.content));
+      else
+        update chat_message_search set vector = to_tsvector('english', new.content)
+        where message_id = new.id;
+      end if;
+      return null;
+    end $$`.execute(db);
+  // Only a change of the text reindexes a message, not a lease renewal or a status change.
+  await sql`create trigger chat_message_search_insert after insert on chat_messages
+    for each row execute function chat_message_search_sync()`.execute(db);
+  await sql`create trigger chat_message_search_update after update of content on chat_messages
+    for each row when (old.content is distinct from new.content)
+    execute function chat_message_search_sync()`.execute(db);
 }
 
 async function dropSqliteIndex(db: Kysely<unknown>): Promise<void> {

@@ -15,6 +15,7 @@ import * as chatRecall from './013-chat-recall';
 import * as chatRecallByChat from './014-chat-recall-by-chat';
 import * as chatSummary from './015-chat-summary';
 import * as generationOptions from './016-generation-options';
+import * as chatRecallTerms from './017-chat-recall-terms';
 
 /** Migrations are listed here (not globbed) so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014-chat-recall-by-chat': chatRecallByChat,
   '015-chat-summary': chatSummary,
   '016-generation-options': generationOptions,
+  '017-chat-recall-terms': chatRecallTerms,
 };
 
 export const migrationProvider: MigrationProvider = {

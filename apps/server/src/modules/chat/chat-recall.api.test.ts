@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Chat, chatPaths, chatSchema } from '@baegen/shared';
+import { type Chat, type ChatMessage, chatMessageListSchema, chatPaths, chatSchema } from '@baegen/shared';
 import { send, startChat, waitForMessage } from '../../test/chat-kit';
 import { watchedDemoProvider } from '../../test/chat-provider-kit';
 import { TEST_DIALECT } from '../../test/test-app';
@@ -38,6 +38,23 @@ describe(`older messages recalled into the prompt (${TEST_DIALECT})`, () => {
     return chatSchema.parse(res.json());
   };
 
+  /** The chat's first message, paged back to through the list (newest first). */
+  const oldest = async (who: SignedIn, chat: Chat): Promise<ChatMessage> => {
+    let cursor: string | null = null;
+    let last: ChatMessage | undefined;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const res = await ctx.app.inject({
+        url: `${chatPaths.messages(chat.$id)}?limit=100${query}`,
+        headers: who.headers,
+      });
+      const page = chatMessageListSchema.parse(res.json());
+      last = page.documents.at(-1) ?? last;
+      cursor = page.nextCursor;
+    } while (cursor);
+    return last!;
+  };
+
   /** The system turn of recalled messages in the request of the reply to `question`. */
   const recalledFor = async (who: SignedIn, chat: Chat, question: string) => {
     const { reply } = await send(ctx.app, who, chat.$id, question);
@@ -67,5 +84,23 @@ describe(`older messages recalled into the prompt (${TEST_DIALECT})`, () => {
     expect(JSON.stringify(request.messages)).not.toContain('Pepper.');
     const own = await recalledFor(bob, bobs, 'Is my cat called Pepper?');
     expect(own.recalled[0]?.content).toContain('Sam: My cat is called Pepper.');
+  });
+
+  it('follows an edit of the old message and forgets it once deleted', async () => {
+    const chat = await longChat(alice, 'My dog is called Biscuit.');
+    const fact = await oldest(alice, chat);
+    const call = (method: 'PATCH' | 'DELETE', payload?: object) =>
+      ctx.app.inject({
+        method,
+        url: chatPaths.message(chat.$id, fact.$id),
+        headers: alice.headers,
+        payload,
+      });
+    expect((await call('PATCH', { content: 'My parrot is called Mango.' })).statusCode).toBe(200);
+    expect((await recalledFor(alice, chat, 'Remember my dog?')).recalled).toEqual([]);
+    const parrot = await recalledFor(alice, chat, 'Remember my parrot?');
+    expect(parrot.recalled[0]?.content).toBe(`${RECALL_HEADING}\nSam: My parrot is called Mango.`);
+    expect((await call('DELETE')).statusCode).toBe(204);
+    expect((await recalledFor(alice, chat, 'Remember my parrot?')).recalled).toEqual([]);
   });
 });

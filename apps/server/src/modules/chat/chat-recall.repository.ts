@@ -19,16 +19,17 @@ export interface RecalledRow {
   seq: number;
 }
 
-/** The most candidates SQLite's ranking reads (see recall-ranking.ts). */
-const SQLITE_CANDIDATE_CAP = 2000;
+/** The most candidates a query ranks (see recall-ranking.ts). */
+const CANDIDATE_CAP = 2000;
 
 /** Candidates read at a time until enough lie before the window. */
 const SQLITE_FETCH_BATCH = 25;
 
 /**
- * Full-text search over a chat's messages (migration 014): PostgreSQL's English `tsvector` kept in
- * `chat_message_search`, SQLite's FTS5 with the Porter stemmer and the chat's id as a column. Any
- * of the terms matches; the best matches come first. Every query names the owner.
+ * Full-text search over a chat's messages: PostgreSQL's English lexemes kept by chat in
+ * `chat_message_terms` (migration 017), SQLite's FTS5 with the Porter stemmer and the chat's id as
+ * a column (migration 014). Any of the terms matches; both rank the same way, in code
+ * (recall-ranking.ts); the best matches come first. Every query names the owner.
  */
 export class ChatRecallRepository {
   private readonly postgres: boolean;
@@ -43,7 +44,11 @@ export class ChatRecallRepository {
     return this.postgres ? this.postgresMatches(query) : this.sqliteMatches(query);
   }
 
-  /** Ranked by `ts_rank` on the stored vectors, in a subquery, so only the best rows are read whole. */
+  /**
+   * Each lexeme's postings in the chat (migration 017), read from the primary key alone, with the
+   * chat's size; ranked in code; then the best messages read whole. A term past the cap is not
+   * sent back: the ranking would leave it out.
+   */
   private async postgresMatches({
     userId,
     chatId,
@@ -51,20 +56,29 @@ export class ChatRecallRepository {
     terms,
     limit,
   }: RecallQuery): Promise<RecalledRow[]> {
-    const { rows } =
-      await sql<RecalledRow>`with query as (select to_tsquery('english', ${terms.join(' | ')}) as q),
-        best as (
-          select s.message_id, s.seq, ts_rank(s.vector, query.q) as rank
-          from chat_message_search s, query
-          where s.user_id = ${userId} and s.chat_id = ${chatId} and s.seq < ${beforeSeq}
-            and s.vector @@ query.q
-          order by rank desc, s.seq desc
-          limit ${limit}
-        )
-      select m.role, m.content, m.seq from best
-      join chat_messages m on m.id = best.message_id and m.user_id = ${userId}
-      order by best.rank desc, best.seq desc`.execute(this.db);
-    return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+    const { rows: postings } = await sql<{ seqs: number[]; size: number }>`
+      select array_agg(p.seq) as seqs,
+        (select message_count from chats where id = ${chatId} and user_id = ${userId}) as size
+      from unnest(tsvector_to_array(to_tsvector('english', ${terms.join(' ')}))) as t(term)
+      cross join lateral (
+        select seq from chat_message_terms
+        where chat_id = ${chatId} and term = t.term and user_id = ${userId} and seq < ${beforeSeq}
+        limit ${CANDIDATE_CAP + 1}
+      ) p
+      group by t.term
+      having count(*) <= ${CANDIDATE_CAP}`.execute(this.db);
+    const best = rankCandidates(
+      postings.map((row) => row.seqs),
+      { chatSize: Number(postings[0]?.size ?? 0), cap: CANDIDATE_CAP },
+    ).slice(0, limit);
+    if (best.length === 0) return [];
+    const { rows } = await sql<RecalledRow>`select role, content, seq from chat_messages
+      where user_id = ${userId} and chat_id = ${chatId} and seq = any(${best})`.execute(this.db);
+    const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
+    return best.flatMap((seq) => {
+      const row = bySeq.get(seq);
+      return row ? [{ role: row.role, content: row.content, seq }] : [];
+    });
   }
 
   private async sqliteMatches({
@@ -75,18 +89,18 @@ export class ChatRecallRepository {
     limit,
   }: RecallQuery): Promise<RecalledRow[]> {
     const inChat = `chat_id : "${chatId.replaceAll('"', '""')}"`;
-    const chatSize = await sql<{ n: number }>`select count(*) as n from chat_messages_fts
-      where chat_messages_fts match ${inChat}`.execute(this.db);
+    const chatSize = await sql<{ n: number }>`select message_count as n from chats
+      where id = ${chatId} and user_id = ${userId}`.execute(this.db);
     const postings: number[][] = [];
     for (const term of terms) {
       const { rows } = await sql<{ id: number }>`select rowid as id from chat_messages_fts
         where chat_messages_fts match ${`${inChat} AND content : "${term}"`}
-        limit ${SQLITE_CANDIDATE_CAP + 1}`.execute(this.db);
+        limit ${CANDIDATE_CAP + 1}`.execute(this.db);
       postings.push(rows.map((row) => row.id));
     }
     const ranked = rankCandidates(postings, {
       chatSize: Number(chatSize.rows[0]?.n ?? 0),
-      cap: SQLITE_CANDIDATE_CAP,
+      cap: CANDIDATE_CAP,
     });
     const found: RecalledRow[] = [];
     for (let start = 0; start < ranked.length && found.length < limit; start += SQLITE_FETCH_BATCH) {

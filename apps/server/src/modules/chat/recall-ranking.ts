@@ -1,7 +1,7 @@
 /**
- * Ranking of recall candidates from their terms' postings, used where the database's own ranking
- * would read every match (SQLite's bm25 costs ~3 µs a match: 30 ms for a word in most of a
- * 10,000-message chat).
+ * Ranking of recall candidates from their terms' postings, on both databases, since a database's
+ * own ranking reads every match (SQLite's bm25 costs ~3 µs a match: 30 ms for a word in most of a
+ * 10,000-message chat; PostgreSQL's `ts_rank` needs every match's vector).
  *
  * Each term weighs its BM25 inverse document frequency within the chat; a message scores the sum
  * of the weights of the terms it holds (messages are short, so how often a term repeats in one

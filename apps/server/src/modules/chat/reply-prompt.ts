@@ -85,12 +85,18 @@ export class ReplyPrompt {
   }
 
   private async assemble(userId: string, chatId: string, beforeSeq: number | null, replyText: string) {
-    const chat = await this.deps.chats.get(userId, chatId);
+    // Read together: on PostgreSQL each read is a round trip.
+    const [chat, rows] = await Promise.all([
+      this.deps.chats.get(userId, chatId),
+      this.deps.messages.before(userId, chatId, beforeSeq, HISTORY_LIMIT),
+    ]);
     if (!chat) throw new Error(`chat ${chatId} is gone`);
     const card = await this.deps.characters.cardData(userId, chat.character_id);
-    const history = (await this.deps.messages.before(userId, chat.id, beforeSeq, HISTORY_LIMIT)).map(
-      (message) => ({ role: message.role, content: message.content, seq: Number(message.seq) }),
-    );
+    const history = rows.map((message) => ({
+      role: message.role,
+      content: message.content,
+      seq: Number(message.seq),
+    }));
     const input: BuildPromptInput = {
       character: toPromptCharacter(card),
       userName: chat.user_name,
