@@ -81,6 +81,7 @@ export const chatSchema = z.object({
    * provider in the background (read-only; `POST .../summary/rebuild` writes it again).
    */
   summary: z.string(),
+  /** When the summary was last written; null before the first, and while a rebuild writes it. */
   summaryUpdatedAt: z.string().nullable(),
   messageCount: z.number().int().nonnegative(),
   lastMessageAt: z.string(),

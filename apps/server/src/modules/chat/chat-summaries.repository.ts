@@ -42,12 +42,12 @@ export class ChatSummariesRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Empties the summary, to be written again from the start. */
-  async reset(userId: string, chatId: string, now: string): Promise<ChatRow | undefined> {
+  /** Empties the summary, to be written again from the start (`writtenAt` null until it is). */
+  async reset(userId: string, chatId: string, writtenAt: string | null): Promise<ChatRow | undefined> {
     return updateOwned(this.db, 'chats', userId, chatId, {
       summary: '',
       summary_through: 0,
-      summary_updated_at: now,
+      summary_updated_at: writtenAt,
     });
   }
 

@@ -59,11 +59,24 @@ export class ChatSummaries {
     if (left >= this.deps.every) await this.enqueue(userId, reply.chat_id);
   }
 
-  /** Writes the summary again from the start. */
+  /**
+   * Writes the summary again from the start. While it is being written its time is null; when no
+   * message lies before the window there is nothing to summarise, and the empty summary is
+   * written at once, so a client waiting for it stops waiting.
+   */
   async rebuild(userId: string, chatId: string): Promise<Chat> {
-    const row = await this.deps.summaries.reset(userId, chatId, this.deps.clock().toISOString());
+    if (!(await this.deps.chats.get(userId, chatId))) throw chatNotFound();
+    const windowStart = await this.deps.windowStart(userId, chatId);
+    const behind =
+      windowStart !== null &&
+      (await this.deps.summaries.between(userId, chatId, 0, windowStart, 1)).length > 0;
+    const row = await this.deps.summaries.reset(
+      userId,
+      chatId,
+      behind ? null : this.deps.clock().toISOString(),
+    );
     if (!row) throw chatNotFound();
-    await this.enqueue(userId, chatId);
+    if (behind) await this.enqueue(userId, chatId);
     return toChat(row);
   }
 

@@ -87,8 +87,8 @@ describe(`the rolling summary of a chat (${TEST_DIALECT})`, () => {
       headers: alice.headers,
     });
     expect(res.statusCode).toBe(202);
-    expect(chatSchema.parse(res.json()).summary).toBe('');
-    const rebuilt = await waitForSummary(alice, chat.$id, (c) => c.summary !== '');
+    expect(chatSchema.parse(res.json())).toMatchObject({ summary: '', summaryUpdatedAt: null });
+    const rebuilt = await waitForSummary(alice, chat.$id, (c) => c.summaryUpdatedAt !== null);
     expect(rebuilt.summary).toContain('I live in a lighthouse.');
   });
 
@@ -105,5 +105,15 @@ describe(`the rolling summary of a chat (${TEST_DIALECT})`, () => {
     const context = chatContextSchema.parse(res.json());
     expect(context.parts.summary).toBe(0);
     expect(context.lastReply?.droppedMessages).toBe(0);
+    // Nothing to summarise: the empty summary is written at once, and no job is left to wait for.
+    const rebuild = await ctx.app.inject({
+      method: 'POST',
+      url: chatPaths.rebuildSummary(chat.$id),
+      headers: bob.headers,
+    });
+    expect(rebuild.statusCode).toBe(202);
+    const rebuilt = chatSchema.parse(rebuild.json());
+    expect(rebuilt.summary).toBe('');
+    expect(rebuilt.summaryUpdatedAt).not.toBeNull();
   });
 });

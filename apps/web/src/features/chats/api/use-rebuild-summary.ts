@@ -11,7 +11,7 @@ const POLL_LIMIT = 20;
 
 /**
  * Starts rewriting the chat's summary (a background job), then reads the chat again until the
- * new summary is there, so the panel shows it without a reload.
+ * new summary is written (its time is null until then), so the panel shows it without a reload.
  */
 export function useRebuildSummary(chat: Chat) {
   const queryClient = useQueryClient();
@@ -25,7 +25,7 @@ export function useRebuildSummary(chat: Chat) {
     },
     onError: (error) => toast.error(chatFailureMessage(error)),
   });
-  const waiting = polls > 0 && chat.summary === '';
+  const waiting = polls > 0 && chat.summaryUpdatedAt === null;
   useEffect(() => {
     if (!waiting) return;
     const timer = setTimeout(() => {

@@ -71,6 +71,34 @@ describe('ChatSettingsPanel', () => {
     expect([url, init?.method]).toEqual(['/api/chats/chat1/summary/rebuild', 'POST']);
   });
 
+  it('shows Rebuilding until the new summary is written, and not at all when nothing is left to summarise', async () => {
+    const summarised = fakeChat({ summary: 'Old.', summaryUpdatedAt: '2026-01-01T00:00:00.000Z' });
+    let written = fakeChat({ summary: '', summaryUpdatedAt: null });
+    stubFetch().mockImplementation(async (_url, init) =>
+      jsonResponse(init?.method === 'POST' ? 202 : 200, init?.method === 'POST' ? written : summarised),
+    );
+    const { unmount } = render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatSettingsPanel chat={summarised} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.summaryRebuild }));
+    await screen.findByRole('button', { name: CHAT_LABELS.summaryRebuilding });
+    unmount();
+
+    written = fakeChat({ summary: '', summaryUpdatedAt: '2026-01-02T00:00:00.000Z' });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatSettingsPanel chat={summarised} onClose={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: CHAT_LABELS.summaryRebuild }));
+    await waitFor(() =>
+      expect(screen.getByTestId('chat-summary').textContent).toContain(CHAT_LABELS.summaryEmpty),
+    );
+    expect(screen.getByRole('button', { name: CHAT_LABELS.summaryRebuild })).toBeTruthy();
+  });
+
   it('says when there is no summary yet', () => {
     render(
       <QueryClientProvider client={createQueryClient()}>
