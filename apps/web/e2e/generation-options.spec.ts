@@ -38,6 +38,15 @@ test('the demo offers every option: two landscape images with a negative prompt 
     expect(box.width).toBeGreaterThan(box.height);
   }
   await expect(page.getByTestId('selection-count')).toHaveText('Selected: 0 of 2');
+
+  // The job's address brings back what it was asked for, not the form's defaults.
+  await expect(page).toHaveURL(/[?&]job=/);
+  await page.reload();
+  await expect(results).toHaveCount(2);
+  await expect(options.getByRole('radio', { name: '2' })).toBeChecked();
+  await expect(options.getByRole('radio', { name: LABELS.aspectRatios.landscape })).toBeChecked();
+  await expect(options.getByLabel(LABELS.style)).toHaveValue('cinematic');
+  await expect(options.getByLabel(LABELS.negativePrompt)).toHaveValue('blurry, watermark');
 });
 
 test('the portrait generator offers the options too, one picture by default', async ({ page }) => {

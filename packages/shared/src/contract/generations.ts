@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_OUTPUTS, LIMITS } from './constants';
-import { imageOptionsShape } from './image-capabilities';
+import { imageOptionsSchema, imageOptionsShape } from './image-capabilities';
 import { pageQueryShape } from './schema-parts';
 import { listPageSchema, safeText } from './schemas';
 
@@ -52,6 +52,11 @@ export const generationSchema = z.object({
   progress: generationProgressSchema,
   prompt: z.string(),
   characterId: z.string().nullable(),
+  /**
+   * What the job asked for besides its prompt, so a form reopened on it shows the same choices:
+   * how many pictures and the image options. Empty in jobs announced before it was kept.
+   */
+  options: imageOptionsSchema.extend({ outputs: z.number().int().min(1).optional() }).default({}),
   outputs: z.array(z.string()),
   mediaIds: z.array(z.string()),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),

@@ -57,6 +57,13 @@ describe(`image options with the demo provider (${TEST_DIALECT})`, () => {
     // The steps between the start and the end were reported, in place of one fixed "Starting".
     expect([...seen].filter((step) => /^generating [1-9]\d?$/.test(step)).length).toBeGreaterThan(1);
     expect(done.outputs).toHaveLength(2);
+    // What it asked for comes back with it, for a form reopened on the job.
+    expect(done.options).toEqual({
+      outputs: 2,
+      aspectRatio: 'landscape',
+      negativePrompt: 'blurry',
+      style: 'cinematic',
+    });
     for (const url of done.outputs)
       expect(await sizeOf(ctx, alice.headers, url)).toEqual({ width: 1024, height: 768 });
   });
@@ -78,6 +85,7 @@ describe(`image options with the demo provider (${TEST_DIALECT})`, () => {
       waitForJob(ctx, alice, variations.$id, 'succeeded', { tick }),
       waitForJob(ctx, alice, portrait.$id, 'succeeded', { tick }),
     ]);
+    expect([many.options, one.options]).toEqual([{ outputs: 4 }, { outputs: 1, aspectRatio: 'square' }]);
     expect(many.outputs).toHaveLength(4);
     expect(await sizeOf(ctx, alice.headers, many.outputs[0]!)).toEqual({ width: 768, height: 1024 });
     expect(one.outputs).toHaveLength(1);

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { JobQueue } from '../queue';
 import type { GenerationEventsHub } from './events/generation-events.hub';
-import { checkOptions, chosenOptions, outputsOf } from './generation-options';
+import { checkOptions, chosenOptions, optionsOf, outputsOf } from './generation-options';
 import type { GenerationPatch, GenerationRepository, GenerationRow } from './generation.repository';
 import { violatesMinorPolicy } from './prompt-policy';
 import type { ProviderWork } from './provider-work';
@@ -81,6 +81,7 @@ export function toGeneration(row: GenerationRow): Generation {
     },
     prompt: row.prompt,
     characterId: row.character_id,
+    options: { outputs: row.outputs_requested, ...optionsOf(row) },
     outputs: parseList(row.outputs),
     mediaIds: parseList(row.media_ids),
     error: row.error_code ? { code: row.error_code, message: row.error_message ?? '' } : null,

@@ -12,5 +12,5 @@ export { GenerationOptions } from './components/generation-options';
 export { GenerationProgress } from './components/generation-progress';
 export { useFailedVideos } from './failed-videos.store';
 export { useGenerationJob } from './use-generation-job';
-export { useGenerationOptions } from './use-generation-options';
+export { jobOptionsValue, useGenerationOptions } from './use-generation-options';
 export { IMAGE_CAPABILITIES_KEY } from './api/image-capabilities.queries';

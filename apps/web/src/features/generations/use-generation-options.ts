@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import type { AspectRatio, CreateGenerationInput, ImageCapabilities, StylePreset } from '@baegen/shared';
+import type {
+  AspectRatio,
+  CreateGenerationInput,
+  Generation,
+  ImageCapabilities,
+  StylePreset,
+} from '@baegen/shared';
 import { useImageCapabilities } from './api/image-capabilities.queries';
 
 export interface GenerationOptionsValue {
@@ -31,6 +37,19 @@ export function optionsRequest(
   const negative = value.negativePrompt.trim();
   if (capabilities.negativePrompt && negative) request.negativePrompt = negative;
   return request;
+}
+
+/** The choices a job asked for, over `value`: a form reopened on the job shows them again. */
+export function jobOptionsValue(
+  value: GenerationOptionsValue,
+  options: Generation['options'],
+): GenerationOptionsValue {
+  return {
+    outputs: options.outputs ?? value.outputs,
+    aspectRatio: options.aspectRatio ?? value.aspectRatio,
+    style: options.style ?? 'none',
+    negativePrompt: options.negativePrompt ?? '',
+  };
 }
 
 /**

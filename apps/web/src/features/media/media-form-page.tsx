@@ -19,7 +19,7 @@ import { LeaveGuardDialog, useLeaveGuard } from '../../components/ui/leave-guard
 import { PageHeader } from '../../components/ui/page-header';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useFieldErrors } from '../../lib/use-field-errors';
-import { GenerationOptions, useGenerationJob, useGenerationOptions } from '../generations';
+import { GenerationOptions, jobOptionsValue, useGenerationJob, useGenerationOptions } from '../generations';
 import { useCreateMedia } from './api/use-create-media';
 import { CharacterPreview } from './components/character-preview';
 import { GeneratedResults } from './components/generated-results';
@@ -61,6 +61,7 @@ export function MediaFormPage() {
       setCharacterId(job.characterId ?? '');
       setPrompt(job.prompt);
       setType(job.kind === 'video' ? 'video' : 'image');
+      if (job.kind !== 'video') options.setValue((current) => jobOptionsValue(current, job.options));
     }
     setJobSeen(jobKey);
     results.show(
