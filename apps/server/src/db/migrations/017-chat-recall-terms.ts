@@ -41,11 +41,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         from unnest(tsvector_to_array(to_tsvector('english', new.content))) as t(term);
         return null;
       end $$`.execute(db);
+  // A reply is indexed once it is written, not at each flush of its stream (ten a second): recall
+  // reads only messages older than the window, never the one being written.
   await sql`create trigger chat_message_terms_insert after insert on chat_messages
-    for each row execute function chat_message_terms_sync()`.execute(db);
-  // Only a change of the text reindexes a message, not a lease renewal or a status change.
-  await sql`create trigger chat_message_terms_update after update of content on chat_messages
-    for each row when (old.content is distinct from new.content)
+    for each row when (new.status <> 'streaming')
+    execute function chat_message_terms_sync()`.execute(db);
+  // A lease renewal changes neither the text nor the status, and reindexes nothing.
+  await sql`create trigger chat_message_terms_update after update of content, status on chat_messages
+    for each row when (new.status <> 'streaming'
+      and (old.content is distinct from new.content or old.status is distinct from new.status))
     execute function chat_message_terms_sync()`.execute(db);
 }
 
