@@ -162,11 +162,14 @@ describe(`POST /api/media/export (${TEST_DIALECT})`, () => {
           // One chunk, then nothing more is read: the server is left waiting half way.
           res.once('data', () => {
             res.pause();
-            setTimeout(() => {
-              expect(openFilesUnder(ctx.dataDir).length).toBeGreaterThan(0);
-              request.destroy();
-              resolve();
-            }, 300);
+            // The server fills the socket's buffers, then waits half way through a file.
+            expect
+              .poll(() => openFilesUnder(ctx.dataDir).length, { timeout: 5000 })
+              .toBeGreaterThan(0)
+              .then(() => {
+                request.destroy();
+                resolve();
+              }, reject);
           });
         },
       );
