@@ -93,7 +93,8 @@ export function MediaPage() {
                 <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
                   <MediaCard
                     media={item}
-                    priority={priorityAt(index, FIRST_SCREEN_CARDS)}
+                    // Under the viewer, the picture it shows comes first.
+                    priority={viewer ? 'lazy' : priorityAt(index, FIRST_SCREEN_CARDS)}
                     onDelete={page.deletion.ask}
                     onFavorite={page.onFavorite}
                     viewerQuery={search}
