@@ -67,7 +67,8 @@ export async function signedInBrowser(url, cookie) {
   return {
     port,
     clearCache: async () => {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      // Attaching to the pages a Lighthouse run left can take long on a busy machine.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
       try {
         const [context] = browser.contexts();
         const page = context.pages()[0] ?? (await context.newPage());
