@@ -1,6 +1,8 @@
 // A Chromium signed in to the product, for tools (Lighthouse) that drive a browser through its
 // DevTools port. The app reads its signed-in state from localStorage (auth-storage) as well as the
-// session cookie, so both are put into the browser's profile before the tool connects.
+// session cookie, so both are put into the browser's profile before the tool connects. The tool
+// keeps that storage, and with it the HTTP cache: `clearCache` empties the cache alone, so that
+// each run loads the page as a first visit does.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,6 +66,20 @@ export async function signedInBrowser(url, cookie) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     port,
+    clearCache: async () => {
+      // Attaching to the pages a Lighthouse run left can take long on a busy machine.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
+      try {
+        const [context] = browser.contexts();
+        const page = context.pages()[0] ?? (await context.newPage());
+        const session = await context.newCDPSession(page);
+        await session.send('Network.clearBrowserCache');
+        await session.detach();
+      } finally {
+        // Connected over CDP, close() only disconnects; the browser stays for the tool.
+        await browser.close();
+      }
+    },
     close: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { LIST_LIMIT, MESSAGES, defaultAvatarUrl } from '@baegen/shared';
+import { LIST_LIMIT, MESSAGES, defaultAvatarUrl, previewSources } from '@baegen/shared';
 import { signIn } from './support/auth';
 import { deployCharacter } from './support/characters';
 
@@ -74,7 +74,11 @@ test('a character goes through create, optimize, generate, edit, search and dele
   await expect(page.getByText(MESSAGES.characters.updated)).toBeVisible();
   await expect(page).toHaveURL(/\/characters$/);
   const updatedCard = page.getByTestId('character-card').filter({ hasText: renamed });
-  await expect(updatedCard.getByRole('img', { name: renamed })).toHaveAttribute('src', portraitUrl);
+  // A stored portrait shows as a preview sized to the card.
+  await expect(updatedCard.getByRole('img', { name: renamed })).toHaveAttribute(
+    'src',
+    previewSources(portraitUrl)?.src ?? portraitUrl,
+  );
 
   const search = page.getByRole('searchbox', { name: 'Search characters' });
   await search.fill('aurora quill');

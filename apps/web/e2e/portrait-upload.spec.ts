@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { MESSAGES, UPLOAD_CHUNK_BYTES, fileIdFromUrl } from '@baegen/shared';
+import { MESSAGES, UPLOAD_CHUNK_BYTES, fileIdFromUrl, previewSources } from '@baegen/shared';
 import { signIn } from './support/auth';
 
 /** A 1×1 PNG. */
@@ -67,7 +67,11 @@ test('a photo uploaded with the button becomes the portrait and is saved with th
   await page.getByRole('button', { name: 'Deploy Character' }).click();
   await expect(page).toHaveURL(/\/characters$/);
   const card = page.getByTestId('character-card').filter({ hasText: 'Mira Stone' });
-  await expect(card.getByRole('img', { name: 'Mira Stone' })).toHaveAttribute('src', url);
+  // On the card, as a preview sized to it.
+  await expect(card.getByRole('img', { name: 'Mira Stone' })).toHaveAttribute(
+    'src',
+    previewSources(url)!.src,
+  );
 
   await card.getByRole('link', { name: 'Edit Mira Stone' }).click();
   await expect(

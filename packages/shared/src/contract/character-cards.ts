@@ -6,9 +6,6 @@ import { z } from 'zod';
  * specifications do not name are kept, so a card imported and exported again carries them back.
  */
 
-/** The largest card file (PNG or JSON) the import accepts. */
-export const CARD_MAX_BYTES = 20 * 1024 * 1024;
-
 /** The key of BaeGen's own fields in a card's `extensions`. */
 export const CARD_EXTENSION_KEY = 'baegen';
 

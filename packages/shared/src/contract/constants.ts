@@ -16,6 +16,12 @@ export const IMAGE_OUTPUTS = 4;
 export const MEDIA_TYPES = ['video', 'image'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
+/**
+ * The largest character card file (PNG or JSON) the import accepts. Here rather than beside the
+ * card schemas: the API messages quote it, and the login page must not load zod to read them.
+ */
+export const CARD_MAX_BYTES = 20 * 1024 * 1024;
+
 /** The size of the chunks the web app uploads in; the server refuses a larger chunk. */
 export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
 

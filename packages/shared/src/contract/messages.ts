@@ -1,4 +1,4 @@
-import { CARD_MAX_BYTES } from './character-cards';
+import { CARD_MAX_BYTES } from './constants';
 /**
  * The messages the server sends (docs/product.md §8): in an error's `message`, a failed job's
  * error or an export's manifest. The web app shows them as they come, and MESSAGES (copy/) holds

@@ -8,3 +8,32 @@ export const CARD_PICTURES = {
   media: 'aspect-[4/5]',
   compact: 'aspect-[4/3]',
 } as const;
+
+// The rendered widths of the card pictures (img `sizes`), so the browser picks the smallest
+// preview that is sharp enough. The page is at most 80rem wide with 1rem to 2rem of padding.
+/** The dashboard's compact cards: one column on a phone, three from 640px. */
+export const COMPACT_SIZES = '(min-width: 1280px) 390px, (min-width: 640px) 30vw, calc(100vw - 2rem)';
+/** The characters grid: one column on a phone, two from 640px, three from 1024px. */
+export const CHARACTER_SIZES =
+  '(min-width: 1280px) 390px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, calc(100vw - 2rem)';
+
+/**
+ * How soon a card's picture loads: `lcp`, the first card of the first screen, likely the page's
+ * largest paint, is fetched first; `eager`, the rest of the first screen, at once; `lazy` pictures
+ * wait until they near the screen.
+ */
+export type PicturePriority = 'lcp' | 'eager' | 'lazy';
+
+/** The img attributes of a priority. */
+export function pictureLoading(priority: PicturePriority = 'lazy') {
+  return {
+    loading: priority === 'lazy' ? 'lazy' : 'eager',
+    fetchPriority: priority === 'lcp' ? 'high' : undefined,
+  } as const;
+}
+
+/** The priority of the card at `index` of a list whose first `onFirstScreen` cards show at once. */
+export function priorityAt(index: number, onFirstScreen: number): PicturePriority {
+  if (index === 0) return 'lcp';
+  return index < onFirstScreen ? 'eager' : 'lazy';
+}

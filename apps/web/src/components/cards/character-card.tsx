@@ -9,7 +9,7 @@ import {
   truncate,
 } from '@baegen/shared';
 import { buttonClasses } from '../ui/button';
-import { CARD_PICTURES } from './card-pictures';
+import { CARD_PICTURES, CHARACTER_SIZES, COMPACT_SIZES } from './card-pictures';
 import { CharacterImage } from './character-image';
 import { type CardProps, CompactCard } from './compact-card';
 import { ExportCardLink } from './export-card-link';
@@ -36,7 +36,7 @@ function CharacterDate({ character, className }: { character: Character; classNa
 }
 
 export function CharacterCard(props: CharacterCardProps) {
-  const { character } = props;
+  const { character, priority } = props;
   const { $id: id, name } = character;
 
   if (props.compact) {
@@ -50,6 +50,8 @@ export function CharacterCard(props: CharacterCardProps) {
             name={name}
             alt=""
             className="absolute inset-0 size-full"
+            sizes={COMPACT_SIZES}
+            priority={priority}
           />
         }
         title={name}
@@ -69,6 +71,8 @@ export function CharacterCard(props: CharacterCardProps) {
             name={name}
             alt={name}
             className={`${CARD_PICTURES.character} w-full transition duration-300 group-hover:scale-[1.02]`}
+            sizes={CHARACTER_SIZES}
+            priority={priority}
           />
         </Link>
         <div className="absolute top-3 right-3 flex gap-2">

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { UserRound } from 'lucide-react';
-import { defaultAvatarUrl } from '@baegen/shared';
+import { defaultAvatarUrl, previewSources } from '@baegen/shared';
 import { cn } from '../../lib/cn';
+import { type PicturePriority, pictureLoading } from './card-pictures';
 
 export interface CharacterImageProps {
   src: string;
@@ -14,12 +15,31 @@ export interface CharacterImageProps {
    * (cards, thumbnails), kept on the upper part, where a portrait's face is.
    */
   fit?: 'cover' | 'contain';
+  /**
+   * The rendered width of the picture (an img `sizes`): with it, a stored picture is fetched as the
+   * smallest preview that is sharp enough instead of in full.
+   */
+  sizes?: string;
+  priority?: PicturePriority;
 }
 
-/** A character's picture that falls back to the default avatar, then to an icon. */
-export function CharacterImage({ src, name, alt, className, fit = 'cover' }: CharacterImageProps) {
+/**
+ * A character's picture that falls back to the default avatar, then to an icon. A preview that
+ * cannot be made falls back to the picture in full first.
+ */
+export function CharacterImage({
+  src,
+  name,
+  alt,
+  className,
+  fit = 'cover',
+  sizes,
+  priority,
+}: CharacterImageProps) {
   const [failed, setFailed] = useState<string[]>([]);
-  const current = [src.trim(), defaultAvatarUrl(name)].find((url) => url && !failed.includes(url));
+  const stored = src.trim();
+  const sized = sizes && stored ? previewSources(stored) : null;
+  const current = [sized?.src, stored, defaultAvatarUrl(name)].find((url) => url && !failed.includes(url));
 
   if (!current) {
     return (
@@ -36,8 +56,9 @@ export function CharacterImage({ src, name, alt, className, fit = 'cover' }: Cha
   return (
     <img
       src={current}
+      {...(sized && current === sized.src ? { srcSet: sized.srcSet, sizes } : null)}
       alt={alt}
-      loading="lazy"
+      {...pictureLoading(priority)}
       decoding="async"
       className={cn(
         'bg-ink-800',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CARD_PICTURES } from './card-pictures';
+import { CARD_PICTURES, type PicturePriority } from './card-pictures';
 
 /**
  * A card's props, its record under `key`: in a list, with its delete and, where the list offers
@@ -15,7 +15,10 @@ export type CardProps<K extends string, T> = Record<K, T> &
         compact?: false;
       }
     | { compact: true; onDelete?: undefined }
-  );
+  ) & {
+    /** How soon its picture loads; lazy unless the page says the card is on its first screen. */
+    priority?: PicturePriority;
+  };
 
 /** The compact variant shared by the cards: one link, a picture, a title and a line under it. */
 export function CompactCard({

@@ -5,7 +5,7 @@ import { mediaTitle } from '../../lib/media-file';
 import { useMediaDownload } from '../../lib/use-media-download';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
-import { CARD_PICTURES } from './card-pictures';
+import { CARD_PICTURES, COMPACT_SIZES, type PicturePriority, pictureLoading } from './card-pictures';
 import { type CardProps, CompactCard } from './compact-card';
 import { MediaInfoButton } from './media-info-button';
 import { FavoriteButton } from './favorite-button';
@@ -22,10 +22,9 @@ export interface ViewerLinkState {
   fromList: true;
 }
 
-// The rendered widths of a card picture in the gallery grid (1, 2, 3 then 4 columns) and on the
-// dashboard, so the browser picks the smallest preview that is sharp enough.
+// The rendered width of a card picture in the gallery grid (2, 3 then 4 columns), so the browser
+// picks the smallest preview that is sharp enough.
 const GALLERY_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 46vw';
-const COMPACT_SIZES = '(min-width: 1024px) 240px, (min-width: 640px) 30vw, 45vw';
 
 function MediaDate({ media }: { media: Media }) {
   return <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>;
@@ -44,7 +43,7 @@ function FromChatBadge({ chatId }: { chatId: string }) {
   );
 }
 
-function CompactMediaCard({ media }: { media: Media }) {
+function CompactMediaCard({ media, priority }: { media: Media; priority?: PicturePriority }) {
   const picture = media.type === 'video' ? media.thumbnail : media.url;
   const sized = picture ? previewSources(picture) : null;
   return (
@@ -59,7 +58,7 @@ function CompactMediaCard({ media }: { media: Media }) {
               {...sized}
               sizes={sized ? COMPACT_SIZES : undefined}
               alt=""
-              loading="lazy"
+              {...pictureLoading(priority)}
               decoding="async"
               className="absolute inset-0 size-full object-cover object-[center_25%]"
             />
@@ -79,9 +78,9 @@ function CompactMediaCard({ media }: { media: Media }) {
 
 /** One photo or video of the gallery (docs/product.md §2.3), or its compact variant. */
 export function MediaCard(props: MediaCardProps) {
-  const { media } = props;
+  const { media, priority } = props;
   const download = useMediaDownload(media);
-  if (props.compact) return <CompactMediaCard media={media} />;
+  if (props.compact) return <CompactMediaCard media={media} priority={priority} />;
 
   const { onDelete, onFavorite, viewerQuery } = props;
   const title = mediaTitle(media);
@@ -114,7 +113,7 @@ export function MediaCard(props: MediaCardProps) {
               {...previewSources(media.url)}
               sizes={GALLERY_SIZES}
               alt={title}
-              loading="lazy"
+              {...pictureLoading(priority)}
               decoding="async"
               className="absolute inset-0 size-full object-cover object-[center_25%]"
             />

@@ -25,7 +25,8 @@ export interface ListGridProps<T extends { $id: string }> {
   summary: { text: string; placement: 'top' | 'bottom' };
   /** Fades the grid while the results of another search are on their way. */
   dimmed: boolean;
-  renderItem: (item: T) => ReactNode;
+  /** `index` is the item's place in the list, for the first screen's pictures to load first. */
+  renderItem: (item: T, index: number) => ReactNode;
   /** Draws only the rows near the screen and loads pages as the reader scrolls (long lists). */
   windowed?: Pick<WindowedGridProps<T>, 'columnsAt' | 'estimateRowHeight'>;
 }
@@ -91,8 +92,8 @@ export function ListGrid<T extends { $id: string }>({
         className={cn(gridClassName, 'transition-opacity', dimmed && 'opacity-60')}
         aria-busy={dimmed || undefined}
       >
-        {list.items.map((item) => (
-          <Fragment key={item.$id}>{renderItem(item)}</Fragment>
+        {list.items.map((item, index) => (
+          <Fragment key={item.$id}>{renderItem(item, index)}</Fragment>
         ))}
       </div>
       {summary.placement === 'bottom' || list.hasNextPage ? (

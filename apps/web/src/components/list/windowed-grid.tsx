@@ -28,7 +28,7 @@ export interface WindowedGridProps<T extends { $id: string }> {
   /** A first guess of a row's height in px; rows are measured once drawn. */
   estimateRowHeight: number;
   className?: string;
-  renderItem: (item: T) => ReactNode;
+  renderItem: (item: T, index: number) => ReactNode;
 }
 
 /**
@@ -92,8 +92,8 @@ export function WindowedGrid<T extends { $id: string }>({
               paddingBottom: ROW_GAP,
             }}
           >
-            {rows[row.index]!.map((item) => (
-              <Fragment key={item.$id}>{renderItem(item)}</Fragment>
+            {rows[row.index]!.map((item, column) => (
+              <Fragment key={item.$id}>{renderItem(item, row.index * columns + column)}</Fragment>
             ))}
           </div>
         ))}

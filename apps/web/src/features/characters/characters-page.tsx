@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
 import { FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { CHARACTERS_PATH, characterKeys, useCharacterList } from '../../api/characters.queries';
-import { CARD_PICTURES } from '../../components/cards/card-pictures';
+import { CARD_PICTURES, priorityAt } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { FavoritesToggle } from '../../components/list/favorites-toggle';
 import { ListGrid } from '../../components/list/list-grid';
@@ -22,6 +22,8 @@ import { useFavoriteCharacter } from './api/use-favorite-character';
 const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_CARDS = 6;
 const GRID_ID = 'characters-grid';
+/** The cards on a first screen: one on a phone, a row of three on a wide screen. */
+const FIRST_SCREEN_CARDS = 3;
 
 export function CharactersPage() {
   usePageTitle(PAGE_HEADINGS.characters);
@@ -110,12 +112,13 @@ export function CharactersPage() {
             placement: 'bottom',
           }}
           dimmed={characters.isPlaceholderData || searchInput.trim() !== search}
-          renderItem={(character) => (
+          renderItem={(character, index) => (
             <SelectableItem id={character.$id} title={character.name} selection={page.selection}>
               <CharacterCard
                 character={character}
                 onDelete={page.deletion.ask}
                 onFavorite={page.onFavorite}
+                priority={priorityAt(index, FIRST_SCREEN_CARDS)}
               />
             </SelectableItem>
           )}

@@ -102,12 +102,15 @@ export function DashboardPage() {
       <RecentSection
         {...RECENT_CHARACTERS}
         query={characters}
-        renderItem={(character) => <CharacterCard compact character={character} />}
+        // The first portrait is the phone's largest paint; the row shows at once on a wider screen.
+        renderItem={(character, index) => (
+          <CharacterCard compact character={character} priority={index === 0 ? 'lcp' : 'eager'} />
+        )}
       />
       <RecentSection
         {...RECENT_MEDIA}
         query={media}
-        renderItem={(item) => <MediaCard compact media={item} />}
+        renderItem={(item) => <MediaCard compact media={item} priority="eager" />}
       />
       <RecentSection
         {...RECENT_CHATS}

@@ -2,6 +2,7 @@ import { useLocation, useOutlet } from 'react-router';
 import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { useCharacterOptions } from '../../api/characters.queries';
 import { useMediaList } from '../../api/media.queries';
+import { priorityAt } from '../../components/cards/card-pictures';
 import { MEDIA_GRID } from '../../components/cards/media-grid';
 import { MediaCard } from '../../components/cards/media-card';
 import { ListGrid } from '../../components/list/list-grid';
@@ -24,6 +25,8 @@ const SKELETONS = 8;
 const GRID_CLASS = 'grid grid-cols-2 gap-6 lg:grid-cols-3 xl:grid-cols-4';
 /** The columns of GRID_CLASS at a viewport width (Tailwind's lg and xl breakpoints). */
 const columnsAt = (width: number) => (width >= 1280 ? 4 : width >= 1024 ? 3 : 2);
+/** The cards on a first screen: two rows on a phone, one row of four on a wide screen. */
+const FIRST_SCREEN_CARDS = 4;
 /** A card's height in px before it is measured: a 4:5 picture over its title and buttons. */
 const CARD_HEIGHT_GUESS = 560;
 
@@ -86,10 +89,12 @@ export function MediaPage() {
                 placement: 'top',
               }}
               dimmed={media.isPlaceholderData}
-              renderItem={(item) => (
+              renderItem={(item, index) => (
                 <SelectableItem id={item.$id} title={mediaTitle(item)} selection={page.selection}>
                   <MediaCard
                     media={item}
+                    // Under the viewer, the picture it shows comes first.
+                    priority={viewer ? 'lazy' : priorityAt(index, FIRST_SCREEN_CARDS)}
                     onDelete={page.deletion.ask}
                     onFavorite={page.onFavorite}
                     viewerQuery={search}

@@ -15,7 +15,8 @@ export interface RecentSectionProps<T extends { $id: string }> {
   limit: number;
   emptyText: string;
   query: { data: T[] | undefined; isPending: boolean; isError: boolean };
-  renderItem: (item: T) => ReactNode;
+  /** `index` is the card's place in the section, the first being on the page's first screen. */
+  renderItem: (item: T, index: number) => ReactNode;
 }
 
 /** The newest few characters or media, with a "View All" link to their page. */
@@ -49,8 +50,8 @@ export function RecentSection<T extends { $id: string }>({
   } else {
     body = (
       <div className={GRID}>
-        {items.map((item) => (
-          <Fragment key={item.$id}>{renderItem(item)}</Fragment>
+        {items.map((item, index) => (
+          <Fragment key={item.$id}>{renderItem(item, index)}</Fragment>
         ))}
       </div>
     );

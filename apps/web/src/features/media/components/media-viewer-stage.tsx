@@ -85,6 +85,8 @@ export function MediaViewerStage({
           key={media.$id}
           src={media.url}
           alt={title}
+          // The page's largest paint, ahead of the gallery's pictures beneath.
+          fetchPriority="high"
           decoding="async"
           draggable={false}
           onLoad={() => setLoadedUrl(media.url)}
