@@ -3,6 +3,7 @@ import {
   type Character,
   type Media,
   PAGE_HEADINGS,
+  ROUTES,
   SAMPLE_VIDEO_URL,
   VIEWER_LABELS,
   defaultAvatarUrl,
@@ -11,7 +12,7 @@ import {
 import { signIn } from './support/auth';
 
 // Wallets of their own, so the gallery holds only what each test creates.
-const WALLET_SEEDS = { keyboard: 301, touch: 302 };
+const WALLET_SEEDS = { keyboard: 301, touch: 302, elsewhere: 451 };
 // Oldest first; the gallery lists them newest first.
 const IMAGES = ['Aurora over the harbour', 'Beacon on the rocks', 'Cinder lane market'];
 
@@ -144,4 +145,28 @@ test('a swipe on a phone goes to the next and the previous media', async ({ brow
   await expect(viewer(page).getByText(VIEWER_LABELS.position(1, 3))).toBeVisible();
   await expect(viewerTitle(page)).toHaveText(IMAGES[2]!);
   await context.close();
+});
+
+test('the dashboard and a profile open the viewer too, and Escape returns there', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, WALLET_SEEDS.elsewhere);
+  const { vela, images, elsewhere } = await seed(page);
+
+  await page.goto(ROUTES.dashboard);
+  await page.getByTestId('recent-media').filter({ hasText: IMAGES[2]! }).click();
+  await expect(page).toHaveURL(`/media/${images[2]!.$id}`);
+  await expect(viewerTitle(page)).toHaveText(IMAGES[2]!);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(ROUTES.dashboard);
+
+  // From her profile, the viewer steps through her media only: Oren's picture is not among them.
+  await page.goto(ROUTES.character(vela.$id));
+  await page.getByRole('link', { name: VIEWER_LABELS.open(IMAGES[0]!) }).click();
+  await expect(page).toHaveURL(`/media/${images[0]!.$id}?character=${vela.$id}`);
+  await expect(viewer(page).getByText(VIEWER_LABELS.position(4, 4))).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(viewerTitle(page)).toHaveText(IMAGES[0]!);
+  await expect(page).not.toHaveURL(new RegExp(elsewhere.$id));
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(ROUTES.character(vela.$id));
 });

@@ -23,12 +23,15 @@ export type CardProps<K extends string, T> = Record<K, T> &
 /** The compact variant shared by the cards: one link, a picture, a title and a line under it. */
 export function CompactCard({
   to,
+  state,
   testId,
   picture,
   title,
   meta,
 }: {
   to: string;
+  /** History state of the link (see `ViewerLinkState`). */
+  state?: unknown;
   testId: string;
   /** Laid over the 4:3 frame, absolutely positioned. */
   picture: ReactNode;
@@ -38,6 +41,7 @@ export function CompactCard({
   return (
     <Link
       to={to}
+      state={state}
       className="card group flex flex-col overflow-hidden transition hover:border-rose-glow/40 hover:shadow-glow"
       data-testid={testId}
     >

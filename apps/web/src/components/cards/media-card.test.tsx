@@ -79,7 +79,8 @@ describe('MediaCard', () => {
       { wrapper: MemoryRouter },
     );
     const card = screen.getByTestId('recent-media');
-    expect(card.getAttribute('href')).toBe(ROUTES.media);
+    // It opens the viewer, whose Back returns here.
+    expect(card.getAttribute('href')).toBe(ROUTES.mediaItem(fakeMedia().$id));
     expect(card.querySelector('img')!.getAttribute('src')).toBe('/api/files/t/preview?width=480&output=webp');
     expect(card.querySelector('video')).toBeNull();
     expect(screen.getByText('VIDEO')).toBeTruthy();

@@ -22,6 +22,8 @@ export interface ViewerLinkState {
   fromList: true;
 }
 
+const VIEWER_FROM_LIST: ViewerLinkState = { fromList: true };
+
 // The rendered width of a card picture in the gallery grid (2, 3 then 4 columns), so the browser
 // picks the smallest preview that is sharp enough.
 const GALLERY_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 46vw';
@@ -48,7 +50,8 @@ function CompactMediaCard({ media, priority }: { media: Media; priority?: Pictur
   const sized = picture ? previewSources(picture) : null;
   return (
     <CompactCard
-      to={ROUTES.media}
+      to={ROUTES.mediaItem(media.$id)}
+      state={VIEWER_FROM_LIST}
       testId="recent-media"
       picture={
         <>
@@ -85,12 +88,11 @@ export function MediaCard(props: MediaCardProps) {
   const { onDelete, onFavorite, viewerQuery } = props;
   const title = mediaTitle(media);
   const isVideo = media.type === 'video';
-  const state: ViewerLinkState = { fromList: true };
   const viewerLink =
     viewerQuery === undefined ? null : (
       <Link
         to={ROUTES.mediaItem(media.$id, viewerQuery)}
-        state={state}
+        state={VIEWER_FROM_LIST}
         aria-label={VIEWER_LABELS.open(title)}
         data-media-link={media.$id}
         className="absolute inset-0 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-rose-glow"

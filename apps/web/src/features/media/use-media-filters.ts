@@ -2,18 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { MEDIA_TYPES, type MediaType } from '@baegen/shared';
 import type { MediaListFilters } from '../../api/media.queries';
-import { FAVORITE_PARAM } from '../../lib/list-sort';
-
-/**
- * Query parameters of /media: `?q=&character=&type=&favorite=true` (a reload, the back button or a
- * link keep them).
- */
-export const FILTER_PARAMS = {
-  search: 'q',
-  characterId: 'character',
-  type: 'type',
-  favorite: FAVORITE_PARAM,
-} as const;
+import { FILTER_PARAMS } from '../../lib/gallery-query';
 
 function parseType(value: string | null): MediaType | '' {
   return MEDIA_TYPES.find((type) => type === value) ?? '';

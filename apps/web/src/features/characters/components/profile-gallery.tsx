@@ -6,6 +6,7 @@ import { ListGrid } from '../../../components/list/list-grid';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useDeleteMutation } from '../../../lib/use-delete-mutation';
 import { usePendingDelete } from '../../../lib/use-pending-delete';
+import { galleryQuery } from '../../../lib/gallery-query';
 
 const GRID_CLASS = 'grid grid-cols-2 gap-6 lg:grid-cols-3';
 const SKELETONS = 3;
@@ -39,7 +40,10 @@ export function ProfileGallery({ characterId, name }: { characterId: string; nam
         }}
         summary={{ text: MESSAGES.list.items(media.total), placement: 'top' }}
         dimmed={false}
-        renderItem={(item) => <MediaCard media={item} onDelete={deletion.ask} />}
+        renderItem={(item) => (
+          // Her picture opens the viewer on her media, as the gallery filtered to her would.
+          <MediaCard media={item} onDelete={deletion.ask} viewerQuery={galleryQuery({ characterId })} />
+        )}
       />
       <ConfirmDialog
         title={MESSAGES.media.deleteTitle}
