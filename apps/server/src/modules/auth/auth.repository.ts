@@ -1,5 +1,6 @@
-import { type CompiledQuery, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/client';
+import { announce } from '../../db/sql-helpers';
 
 /** Carries the id of each user whose data version was raised (db/sql-helpers.ts). */
 export { DATA_VERSIONS_CHANNEL } from '../../db/sql-helpers';
@@ -26,10 +27,13 @@ export interface FoundSession {
 export class AuthRepository {
   private sessionQuery: CompiledQuery<FoundSession> | undefined;
 
-  /** `announce`: other instances may hold sessions in memory, so revocations are announced. */
+  /**
+   * `announced`: other instances, or other apps of this process on SQLite, may hold sessions in
+   * memory, so revocations are announced.
+   */
   constructor(
     private readonly db: Db,
-    private readonly announce = false,
+    private readonly announced = false,
   ) {}
 
   async insertNonce(row: NonceRow): Promise<void> {
@@ -91,8 +95,8 @@ export class AuthRepository {
     const deletion = this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash);
     // In the same statement: the announcement leaves when the deletion commits, never without it.
     await (
-      this.announce
-        ? deletion.returning(sql`pg_notify(${SESSIONS_REVOKED_CHANNEL}, token_hash)`.as('announced'))
+      this.announced
+        ? deletion.returning(announce(this.db, SESSIONS_REVOKED_CHANNEL, 'token_hash'))
         : deletion
     ).execute();
   }
