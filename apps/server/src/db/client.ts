@@ -6,6 +6,7 @@ import pg from 'pg';
 import { reportingFaults } from './database-faults';
 import { migrationProvider } from './migrations';
 import { SQLITE_NOTIFY } from './sql-helpers';
+import { startCheckpointer } from './sqlite-checkpointer';
 import { reusingStatements } from './sqlite-statements';
 import type { Database } from './schema';
 
@@ -22,6 +23,8 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** SQLite: how long a write waits for another connection's lock before it fails. */
   busyTimeoutMs?: number;
+  /** SQLite: checkpoint the write-ahead log in a thread of its own, off the event loop. */
+  checkpointInThread?: boolean;
 }
 
 export interface DbHandle {
@@ -86,10 +89,17 @@ export function createDb(options: DbOptions): DbHandle {
     notices.listeners.forEach((listener) => listener(String(channel), String(payload)));
     return null;
   });
+  const checkpointer = options.checkpointInThread ? startCheckpointer(options.sqlitePath) : undefined;
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({
     dialect: reportingFaults(new SqliteDialect({ database: reusingStatements(sqlite) })),
   });
-  return { db, dialect: 'sqlite', onConnectionError, onNotice: notices.add, close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer?.stop();
+    // The last connection to close checkpoints what is left and removes the log.
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', onConnectionError, onNotice: notices.add, close };
 }
 
 /** The PostgreSQL schema that unqualified names resolve to (the search_path's first); none on SQLite. */
