@@ -1,4 +1,5 @@
 import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { compiledOnce } from './compiled-once';
 import type { Database } from './schema';
 
 /** Case-insensitive substring match that behaves the same on SQLite and PostgreSQL. */
@@ -41,13 +42,17 @@ export function announce(db: Pick<Kysely<unknown>, 'getExecutor'>, channel: stri
  * transaction to end, since the one connection is held by it.
  */
 export async function bumpDataVersion(db: Kysely<Database>, userId: string): Promise<void> {
-  await db
+  await raiseDataVersion(db, userId);
+}
+
+// Every write runs it: built and compiled once (db/compiled-once.ts).
+const raiseDataVersion = compiledOnce((db, userId: string) =>
+  db
     .updateTable('users')
     .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
     .where('id', '=', userId)
-    .returning(announce(db, DATA_VERSIONS_CHANNEL, 'id'))
-    .execute();
-}
+    .returning(announce(db, DATA_VERSIONS_CHANNEL, 'id')),
+);
 
 /**
  * Serialises this transaction with every other one that takes the same key, until it ends: a
