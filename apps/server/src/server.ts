@@ -11,6 +11,7 @@ async function main() {
     databaseUrl: env.DATABASE_URL,
     sqlitePath: path.join(env.DATA_DIR, 'baegen.db'),
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    checkpointInThread: true,
   });
   await migrateToLatest(database.db);
 

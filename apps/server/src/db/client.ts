@@ -5,6 +5,8 @@ import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql 
 import pg from 'pg';
 import { reportingFaults } from './database-faults';
 import { migrationProvider } from './migrations';
+import { SQLITE_NOTIFY } from './sql-helpers';
+import { startCheckpointer } from './sqlite-checkpointer';
 import { reusingStatements } from './sqlite-statements';
 import type { Database } from './schema';
 
@@ -21,6 +23,8 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** SQLite: how long a write waits for another connection's lock before it fails. */
   busyTimeoutMs?: number;
+  /** SQLite: checkpoint the write-ahead log in a thread of its own, off the event loop. */
+  checkpointInThread?: boolean;
 }
 
 export interface DbHandle {
@@ -31,18 +35,31 @@ export interface DbHandle {
    * it and opens another when needed); answers the function that stops listening.
    */
   onConnectionError(listener: (error: Error) => void): () => void;
+  /**
+   * SQLite: `listener` hears each announcement a statement makes through the SQL function
+   * SQLITE_NOTIFY (channel, payload), as the statement runs, in this process; answers the function
+   * that stops listening. PostgreSQL announces over NOTIFY instead, and this hears nothing.
+   */
+  onNotice(listener: (channel: string, payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
-export function createDb(options: DbOptions): DbHandle {
-  const listeners = new Set<(error: Error) => void>();
-  const onConnectionError = (listener: (error: Error) => void) => {
+/** A set of listeners and the function that adds one and answers how to remove it. */
+function listenerSet<Args extends unknown[]>() {
+  const listeners = new Set<(...args: Args) => void>();
+  const add = (listener: (...args: Args) => void) => {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
+  return { listeners, add };
+}
+
+export function createDb(options: DbOptions): DbHandle {
+  const { listeners, add: onConnectionError } = listenerSet<[Error]>();
+  const notices = listenerSet<[string, string]>();
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -60,7 +77,7 @@ export function createDb(options: DbOptions): DbHandle {
     // BIGINT comes back as a string by default; our sizes fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number(value));
     const db = new Kysely<Database>({ dialect: reportingFaults(new PostgresDialect({ pool })) });
-    return { db, dialect: 'postgres', onConnectionError, close: () => db.destroy() };
+    return { db, dialect: 'postgres', onConnectionError, onNotice: notices.add, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -68,10 +85,21 @@ export function createDb(options: DbOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.round(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS)}`);
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.function(SQLITE_NOTIFY, (channel: unknown, payload: unknown) => {
+    notices.listeners.forEach((listener) => listener(String(channel), String(payload)));
+    return null;
+  });
+  const checkpointer = options.checkpointInThread ? startCheckpointer(options.sqlitePath) : undefined;
+  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({
     dialect: reportingFaults(new SqliteDialect({ database: reusingStatements(sqlite) })),
   });
-  return { db, dialect: 'sqlite', onConnectionError, close: () => db.destroy() };
+  const close = async () => {
+    await checkpointer?.stop();
+    // The last connection to close checkpoints what is left and removes the log.
+    await db.destroy();
+  };
+  return { db, dialect: 'sqlite', onConnectionError, onNotice: notices.add, close };
 }
 
 /** The PostgreSQL schema that unqualified names resolve to (the search_path's first); none on SQLite. */

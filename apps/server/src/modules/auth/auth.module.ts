@@ -16,12 +16,13 @@ export const authModule = fp(
   async (app: FastifyInstance) => {
     const { env, database, clock } = app.platform;
     await app.register(fastifyCookie);
-    // Only where other instances announce what they change; on SQLite a lookup costs no round trip.
+    // Kept only where every change is heard: over the channels of PostgreSQL, in process on SQLite.
+    const heard = app.channels.shared || database.dialect === 'sqlite';
     const cache =
-      app.channels.shared && env.SESSION_CACHE_TTL_MS > 0
+      heard && env.SESSION_CACHE_TTL_MS > 0
         ? new SessionCache(env.SESSION_CACHE_TTL_MS, SESSION_CACHE_ENTRIES)
         : undefined;
-    const auth = new AuthService(new AuthRepository(database.db, app.channels.shared), clock, {
+    const auth = new AuthService(new AuthRepository(database.db, heard), clock, {
       sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
       nonceTtlMs: env.AUTH_NONCE_TTL_SECONDS * 1000,
       cache,
@@ -33,7 +34,11 @@ export const authModule = fp(
         (userId) => cache.dropVersion(userId),
         () => cache.clear(),
       );
-      // Before the answer leaves, so the writer's next request here never sees its old version.
+    }
+    // PostgreSQL announces a write after its commit, to this instance too: it drops the writer's
+    // version before the answer leaves, so their next request here never sees the old one. SQLite
+    // hears the write's announcement during its transaction already.
+    if (cache && app.channels.shared) {
       app.addHook('onSend', async (request) => {
         if (request.session && !READS.has(request.method)) auth.wrote(request.session.userId);
       });

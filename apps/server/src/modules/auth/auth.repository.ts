@@ -1,5 +1,6 @@
-import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/client';
+import { compiledOnce } from '../../db/compiled-once';
+import { announce } from '../../db/sql-helpers';
 
 /** Carries the id of each user whose data version was raised (db/sql-helpers.ts). */
 export { DATA_VERSIONS_CHANNEL } from '../../db/sql-helpers';
@@ -23,13 +24,29 @@ export interface FoundSession {
   expiresAt: string;
 }
 
-export class AuthRepository {
-  private sessionQuery: CompiledQuery<FoundSession> | undefined;
+// Every signed-in request whose session is not kept runs it: built and compiled once.
+const sessionQuery = compiledOnce((db, tokenHash: string, now: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'users.id as userId',
+      'users.wallet_address as walletAddress',
+      'users.data_version as dataVersion',
+      'sessions.expires_at as expiresAt',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now),
+);
 
-  /** `announce`: other instances may hold sessions in memory, so revocations are announced. */
+export class AuthRepository {
+  /**
+   * `announced`: other instances, or other apps of this process on SQLite, may hold sessions in
+   * memory, so revocations are announced.
+   */
   constructor(
     private readonly db: Db,
-    private readonly announce = false,
+    private readonly announced = false,
   ) {}
 
   async insertNonce(row: NonceRow): Promise<void> {
@@ -66,24 +83,7 @@ export class AuthRepository {
   }
 
   async findSession(tokenHash: string, now: string): Promise<FoundSession | undefined> {
-    // Every signed-in request runs this query: it is built and compiled once per repository (the
-    // building cost more than SQLite answering it), and each lookup only swaps its two values.
-    this.sessionQuery ??= this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'users.id as userId',
-        'users.wallet_address as walletAddress',
-        'users.data_version as dataVersion',
-        'sessions.expires_at as expiresAt',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .where('sessions.expires_at', '>', now)
-      .compile();
-    const { rows } = await this.db.executeQuery<FoundSession>({
-      ...this.sessionQuery,
-      parameters: [tokenHash, now],
-    });
+    const { rows } = await sessionQuery(this.db, tokenHash, now);
     return rows[0];
   }
 
@@ -91,8 +91,8 @@ export class AuthRepository {
     const deletion = this.db.deleteFrom('sessions').where('token_hash', '=', tokenHash);
     // In the same statement: the announcement leaves when the deletion commits, never without it.
     await (
-      this.announce
-        ? deletion.returning(sql`pg_notify(${SESSIONS_REVOKED_CHANNEL}, token_hash)`.as('announced'))
+      this.announced
+        ? deletion.returning(announce(this.db, SESSIONS_REVOKED_CHANNEL, 'token_hash'))
         : deletion
     ).execute();
   }

@@ -46,7 +46,7 @@ export interface AuthServiceOptions {
   sessionTtlMs: number;
   /** How long an issued sign-in message can be signed and sent back. */
   nonceTtlMs: number;
-  /** Sessions and data versions kept between requests; none on SQLite, where a lookup is cheap. */
+  /** Sessions and data versions kept between requests (ADR 016, 017). */
   cache?: SessionCache;
 }
 

@@ -17,11 +17,12 @@ export interface SessionRead {
 }
 
 /**
- * Sessions and users' data versions as this instance last read them, on PostgreSQL, where each
- * request would otherwise pay a round trip for them (ADR 016). An entry lives at most `ttlMs`
- * from the start of the read that made it; revocations and writes heard on the announcement
- * channels, and this instance's own, drop entries before that. A lookup that overlapped any drop
- * is answered but not kept: it may have read the state from before the change.
+ * Sessions and users' data versions as this instance last read them: on PostgreSQL each request
+ * would otherwise pay a round trip for them (ADR 016), on SQLite a query through the one
+ * connection (ADR 017). An entry lives at most `ttlMs` from the start of the read that made it;
+ * revocations and writes heard on the announcement channels, and this instance's own, drop
+ * entries before that. A lookup that overlapped any drop is answered but not kept: it may have
+ * read the state from before the change.
  */
 export class SessionCache {
   private readonly sessions = new Map<string, Held<{ userId: string; walletAddress: string }>>();

@@ -8,7 +8,10 @@ import { createFleet } from './fleet';
 import { FleetRepository } from './fleet.repository';
 import { Scheduler } from './scheduler';
 
-/** Announcements between instances on PostgreSQL channels; a no-op on SQLite, where one process runs. */
+/**
+ * Announcements between instances on PostgreSQL channels. On SQLite, where one process runs, the
+ * statements that announce (db/sql-helpers.ts) are heard in process, as they run.
+ */
 interface Channels {
   /** Whether other instances may be listening: repositories notify only then. */
   readonly shared: boolean;
@@ -76,6 +79,7 @@ export const fleetModule = fp(
         if (resubscribed) resubscribers.push(resubscribed);
       },
     });
+    const stopHearing = database.onNotice((channel, payload) => handlers.get(channel)?.(payload));
     let listener: { close(): Promise<void> } | null = null;
     app.addHook('onReady', async () => {
       if (fleetUrl && handlers.size > 0) {
@@ -98,6 +102,7 @@ export const fleetModule = fp(
       scheduler.start();
     });
     app.addHook('preClose', async () => {
+      stopHearing();
       await listener?.close();
       await scheduler.stop();
     });
