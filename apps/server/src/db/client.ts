@@ -46,6 +46,8 @@ export interface DbHandle {
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+/** SQLite's own default, restored when the checkpoint thread is gone. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /** A set of listeners and the function that adds one and answers how to remove it. */
 function listenerSet<Args extends unknown[]>() {
@@ -89,7 +91,11 @@ export function createDb(options: DbOptions): DbHandle {
     notices.listeners.forEach((listener) => listener(String(channel), String(payload)));
     return null;
   });
-  const checkpointer = options.checkpointInThread ? startCheckpointer(options.sqlitePath) : undefined;
+  const checkpointer = options.checkpointInThread
+    ? startCheckpointer(options.sqlitePath, () =>
+        sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`),
+      )
+    : undefined;
   if (checkpointer) sqlite.pragma('wal_autocheckpoint = 0');
   const db = new Kysely<Database>({
     dialect: reportingFaults(new SqliteDialect({ database: reusingStatements(sqlite) })),

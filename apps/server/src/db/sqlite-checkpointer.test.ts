@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDb } from './client';
+import { startCheckpointer } from './sqlite-checkpointer';
 
 describe('checkpoints in a thread of their own', () => {
   const dirs: string[] = [];
@@ -38,5 +39,11 @@ describe('checkpoints in a thread of their own', () => {
     expect(fs.statSync(file).size).toBe(before);
     await database.close();
     expect(fs.statSync(file).size).toBeGreaterThan(before + 500_000);
+  });
+
+  it('says so when its thread fails, for the connection to checkpoint again itself', async () => {
+    const missing = path.join(os.tmpdir(), `baegen-no-such-dir-${process.pid}`, 'baegen.db');
+    const failure = await new Promise((resolve) => startCheckpointer(missing, resolve));
+    expect(failure).toBeInstanceOf(Error);
   });
 });

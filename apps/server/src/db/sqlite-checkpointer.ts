@@ -38,18 +38,26 @@ interface Checkpointer {
  * twice (fsync); run by the connection of the app, it did so inside a commit, holding the event
  * loop and every request waiting on it for up to tens of milliseconds.
  */
-export function startCheckpointer(file: string): Checkpointer {
+export function startCheckpointer(file: string, onFailure: (error: unknown) => void): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(SCRIPT, {
     eval: true,
     workerData: { file, driver, everyMs: CHECKPOINT_EVERY_MS },
   });
-  // An error in the thread ends it; the log then grows until the app closes and checkpoints it.
-  worker.on('error', () => undefined);
+  let stopping = false;
+  // A thread that ends before it was asked to hands checkpoints back to the app's connection,
+  // so the log never grows without bound.
+  worker.on('error', (error) => {
+    if (!stopping) onFailure(error);
+  });
+  worker.once('exit', (code) => {
+    if (!stopping && code === 0) onFailure(new Error('the checkpoint thread ended'));
+  });
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop: async () => {
+      stopping = true;
       worker.postMessage('stop');
       await exited;
     },
