@@ -2,7 +2,11 @@ import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 type ModuleInfo = Rolldown.ModuleInfo;
+type OutputChunk = Rolldown.OutputChunk;
 type InfoOf = (id: string) => ModuleInfo | null;
+
+/** The signed-in pages' shared chunks: what the first page needs, and the rest. */
+const MEMBER_CHUNKS = ['member', 'member-more'] as const;
 
 /**
  * Decides which modules go into the chunks that the signed-in pages share.
@@ -27,6 +31,7 @@ export function memberChunks(roots: { signedOut: string[]; first: string[] }): {
   let signedOut = new Set<string>();
   let signedOutAtOnce = new Set<string>();
   let first = new Set<string>();
+  let rootIds = new Set<string>();
   let ready = false;
   const plugin: Plugin = {
     name: 'baegen:member-chunks',
@@ -57,7 +62,24 @@ export function memberChunks(roots: { signedOut: string[]; first: string[] }): {
       ]);
       signedOut = new Set([...signedOutAtOnce, ...graph.closure(roots.signedOut.map(idOf), true)]);
       first = graph.closure(roots.first.map(idOf), false);
+      rootIds = new Set(roots.signedOut.map(idOf));
       ready = true;
+    },
+    generateBundle(_options, bundle) {
+      // The promise of this split, checked on every build: a signed-out page loads no signed-in chunk.
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const seen = new Set<string>();
+      const visit = (chunk: OutputChunk) => {
+        if (seen.has(chunk.fileName)) return;
+        seen.add(chunk.fileName);
+        if ((MEMBER_CHUNKS as readonly string[]).includes(chunk.name))
+          this.error(`member-chunks: signed-out code loads ${chunk.name}`);
+        // Not the pages the entry loads on demand: /login is one page of them.
+        const next = chunk.isEntry ? chunk.imports : [...chunk.imports, ...chunk.dynamicImports];
+        next.forEach((file) => visit(byFile.get(file)!));
+      };
+      chunks.filter((chunk) => rootIds.has(chunk.facadeModuleId ?? '')).forEach(visit);
     },
   };
   const chunkName = (id: string) => {
@@ -65,7 +87,7 @@ export function memberChunks(roots: { signedOut: string[]; first: string[] }): {
     if (!ready || id.startsWith('\0') || signedOutAtOnce.has(id)) return null;
     // What /login loads later (the auth calls' schemas, the wallet code) and signed-in pages share.
     if (signedOut.has(id)) return 'signed-out-later';
-    return first.has(id) ? 'member' : 'member-more';
+    return first.has(id) ? MEMBER_CHUNKS[0] : MEMBER_CHUNKS[1];
   };
   return { plugin, chunkName };
 }
@@ -147,11 +169,10 @@ class Graph {
   /** What `module` imports, through barrels to the modules behind the names it takes. */
   private needs(module: ModuleInfo): string[] {
     const edges = this.edges.get(module.id) ?? [];
-    const barrel = isBarrel(module);
     const needed = edges.flatMap(({ id, names }) => {
       const target = this.info(id);
-      // A barrel visited whole (imported by default or namespace) passes on everything.
-      if (barrel || !names || !target || !isBarrel(target)) return [id];
+      // A default, namespace or side-effect import, or `export *`, takes the whole module.
+      if (!names || !target || !isBarrel(target)) return [id];
       return names.flatMap(([name]) => this.definedBy(target, name));
     });
     // Imports not found in the code (a plugin's virtual module): kept, to be safe.
