@@ -21,6 +21,20 @@ export async function postAs(url, cookie, route, body) {
   return res.json();
 }
 
+/**
+ * Playwright attached to the browser on `port`. Attaching can take long on a busy machine, and an
+ * attempt now and then never completes (seen while other test suites ran): a fresh attempt does.
+ */
+async function attach(port) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 40_000 });
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Chromium with a DevTools port, signed in at `url` as the user of `cookie`. */
 export async function signedInBrowser(url, cookie) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-profile-'));
@@ -67,8 +81,7 @@ export async function signedInBrowser(url, cookie) {
   return {
     port,
     clearCache: async () => {
-      // Attaching to the pages a Lighthouse run left can take long on a busy machine.
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
+      const browser = await attach(port);
       try {
         const [context] = browser.contexts();
         const page = context.pages()[0] ?? (await context.newPage());

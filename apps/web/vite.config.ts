@@ -3,6 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { memberChunks } from './member-chunk.plugin';
 import { mobileWalletTheme } from './mobile-wallet-theme.plugin';
 import { precompress } from './precompress.plugin';
 import { routePreloads } from './route-preload.plugin';
@@ -41,8 +42,21 @@ const ROUTE_MODULES = {
   '/chats/:chatId': [shell, 'src/features/chats/chat-page.tsx'],
 };
 
+// The signed-in pages' shared code in two chunks, without what a signed-out visitor loads.
+const member = memberChunks({
+  signedOut: [...ROUTE_MODULES['/login'], 'src/app/app-toaster.tsx'],
+  first: ROUTE_MODULES['/dashboard'],
+});
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), mobileWalletTheme(), routePreloads(ROUTE_MODULES), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    mobileWalletTheme(),
+    member.plugin,
+    routePreloads(ROUTE_MODULES),
+    precompress(),
+  ],
   resolve: {
     alias: [
       ...sharedAliases,
@@ -63,7 +77,19 @@ export default defineConfig(({ command }) => ({
     // Everything the first page needs goes into one chunk: the bundler would otherwise split React
     // and a few shared modules into small chunks that compress worse and cost extra requests.
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // The code two signed-in pages or more share, in two chunks (see member-chunk.plugin.ts).
+            {
+              name: member.chunkName,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
     },
   },
 }));

@@ -67,6 +67,21 @@ test('the landing page loads the wallet code only when the wallet button is appr
   await expect(page.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleWithWallets })).toBeVisible();
 });
 
+test('a signed-in page loads no wallet code: nothing on it needs the wallet', async ({ page }) => {
+  await signIn(page, 400);
+  const walletChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(wallet-runtime|dev-wallet|mobile-wallet)-/.test(request.url())) walletChunks.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByTestId('site-header').getByTestId('header-address')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Past the idle time at which the wallet code used to load, and past its requests.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState('networkidle');
+  expect(walletChunks).toEqual([]);
+});
+
 test('a rejected signature request ends in the failure message', async ({ page }) => {
   await installTestWallet(page, { seedByte: 32, rejectSignatures: true });
   await page.goto('/login');

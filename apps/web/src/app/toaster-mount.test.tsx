@@ -29,8 +29,18 @@ describe('ToasterMount', () => {
     expect(await screen.findByText('queued while reading')).toBeTruthy();
   });
 
-  it('mounts the toaster right away on any other page', async () => {
+  it('leaves the toaster out of /login until the visitor interacts', async () => {
     renderAt('/login');
+    act(() => {
+      toast.error('queued before a press');
+    });
+    expect(screen.queryByText('queued before a press')).toBeNull();
+    fireEvent.keyDown(document.body, { key: 'Tab' });
+    expect(await screen.findByText('queued before a press')).toBeTruthy();
+  });
+
+  it('mounts the toaster right away on any other page', async () => {
+    renderAt('/dashboard');
     act(() => {
       toast.error('shown');
     });

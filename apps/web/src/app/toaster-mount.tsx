@@ -6,15 +6,20 @@ const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).
 
 const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 
+// Pages that never toast before the visitor does something: the landing page, and /login, whose
+// toasts answer a press on its buttons.
+const QUIET_PAGES: readonly string[] = [ROUTES.home, ROUTES.login];
+
 /**
- * Mounts the toaster once it can be needed: on any page but the landing page, or after the first
- * interaction there. Reading the landing page never toasts, so its first load skips react-hot-toast's
- * UI; toasts raised before the toaster mounts wait in react-hot-toast's store and show when it does.
+ * Mounts the toaster once it can be needed: on any page but the quiet ones, or after the first
+ * interaction there. Their first load skips react-hot-toast; toasts raised before the toaster
+ * mounts wait in react-hot-toast's store and show when it does.
  */
 export function ToasterMount() {
   const { pathname } = useLocation();
   const [interacted, setInteracted] = useState(false);
-  const needed = interacted || pathname !== ROUTES.home;
+  const quiet = QUIET_PAGES.includes(pathname);
+  const needed = interacted || !quiet;
 
   useEffect(() => {
     if (needed) return;
@@ -27,8 +32,8 @@ export function ToasterMount() {
   }, [needed]);
 
   useEffect(() => {
-    if (pathname !== ROUTES.home) setInteracted(true);
-  }, [pathname]);
+    if (!quiet) setInteracted(true);
+  }, [quiet]);
 
   if (!needed) return null;
   return (

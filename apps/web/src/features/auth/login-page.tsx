@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -9,6 +8,9 @@ import { useAuthStore } from './auth.store';
 import { LoginCard } from './login-card';
 import { returnPath } from './return-path';
 import { requestWallet, useWalletBridge } from './wallet/wallet-bridge.store';
+
+// react-hot-toast loads with the first toast: the card draws without it (see ToasterMount).
+const toast = () => import('react-hot-toast').then((module) => module.default);
 
 export function LoginPage() {
   usePageTitle(PAGE_HEADINGS.login);
@@ -29,18 +31,18 @@ export function LoginPage() {
   const onLogin = async () => {
     const { address, signMessage, walletName } = wallet;
     if (!address || !signMessage) {
-      toast.error(MESSAGES.auth.connectWalletFirst(walletName ?? undefined));
+      void toast().then((t) => t.error(MESSAGES.auth.connectWalletFirst(walletName ?? undefined)));
       return;
     }
     setLoggingIn(true);
     try {
       await login({ address, signMessage });
-      toast.success(MESSAGES.auth.success);
+      void toast().then((t) => t.success(MESSAGES.auth.success));
       // A deep link that sent a signed-out visitor here is where they were going.
       navigate(returnPath(location.state), { replace: true });
     } catch {
       // The store has logged the cause; the visitor gets the one message of docs/product.md §8.1.
-      toast.error(MESSAGES.auth.failed);
+      void toast().then((t) => t.error(MESSAGES.auth.failed));
       setLoggingIn(false);
     }
   };

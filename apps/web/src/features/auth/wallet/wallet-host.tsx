@@ -1,17 +1,12 @@
-import { useEffect } from 'react';
-import { whenIdle } from '../../../lib/when-idle';
-import { useAuthStore } from '../auth.store';
-import { requestWallet, useWalletBridge } from './wallet-bridge.store';
+import { useWalletBridge } from './wallet-bridge.store';
 
 /**
- * Mounts the wallet runtime once something asked for it. A signed-in visitor gets it after the page
- * is idle, so the remembered wallet reconnects and Logout can disconnect it.
+ * Mounts the wallet runtime once something asked for it: the login page, once painted, or a wallet
+ * button. Signed-in pages never ask: nothing on them needs a connected wallet, and Logout without
+ * the runtime forgets the remembered wallet instead (disconnectWallet), so their first screen does
+ * not pay for the wallet code.
  */
 export function WalletHost() {
   const Runtime = useWalletBridge((s) => s.Runtime);
-  const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
-  useEffect(() => {
-    if (isAuthenticated && !Runtime) return whenIdle(() => requestWallet());
-  }, [isAuthenticated, Runtime]);
   return Runtime ? <Runtime /> : null;
 }
