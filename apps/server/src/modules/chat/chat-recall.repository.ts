@@ -49,13 +49,8 @@ export class ChatRecallRepository {
    * chat's size; ranked in code; then the best messages read whole. A term past the cap is not
    * sent back: the ranking would leave it out.
    */
-  private async postgresMatches({
-    userId,
-    chatId,
-    beforeSeq,
-    terms,
-    limit,
-  }: RecallQuery): Promise<RecalledRow[]> {
+  private async postgresMatches(query: RecallQuery): Promise<RecalledRow[]> {
+    const { userId, chatId, beforeSeq, terms, limit } = query;
     const { rows: postings } = await sql<{ seqs: number[]; size: number }>`
       select array_agg(p.seq) as seqs,
         (select message_count from chats where id = ${chatId} and user_id = ${userId}) as size
@@ -81,13 +76,8 @@ export class ChatRecallRepository {
     });
   }
 
-  private async sqliteMatches({
-    userId,
-    chatId,
-    beforeSeq,
-    terms,
-    limit,
-  }: RecallQuery): Promise<RecalledRow[]> {
+  private async sqliteMatches(query: RecallQuery): Promise<RecalledRow[]> {
+    const { userId, chatId, beforeSeq, terms, limit } = query;
     const inChat = `chat_id : "${chatId.replaceAll('"', '""')}"`;
     const chatSize = await sql<{ n: number }>`select message_count as n from chats
       where id = ${chatId} and user_id = ${userId}`.execute(this.db);
