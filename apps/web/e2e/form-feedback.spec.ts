@@ -103,6 +103,23 @@ test.describe('at 1440 px', () => {
     await expect(page).toHaveURL(/\/media$/);
   });
 
+  test('Back from a filled character form goes back once the user agrees', async ({ page }) => {
+    await signIn(page, 337);
+    await page.goto('/characters');
+    await page.getByRole('link', { name: 'Create Character' }).first().click();
+    await page.getByLabel('Character Name').fill('Ines Vale');
+    const dialog = page.getByRole('dialog', { name: FORM_TEXT.leaveTitle });
+
+    await page.goBack();
+    await dialog.getByRole('button', { name: FORM_TEXT.leaveConfirm }).click();
+    await expect(page).toHaveURL(/\/characters$/);
+    await expect(dialog).toBeHidden();
+
+    await page.goForward();
+    await expect(page).toHaveURL(/\/characters\/new$/);
+    await expect(page.getByLabel('Character Name')).toHaveValue('');
+  });
+
   test('a saved or untouched character form leaves without asking', async ({ page }) => {
     await signIn(page, 324);
     await page.goto('/characters/new');

@@ -1,24 +1,20 @@
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { UNSAFE_createBrowserHistory } from 'react-router';
 import { useSessionCheck } from '../features/auth/use-session-check';
 import { WalletHost } from '../features/auth/wallet/wallet-host';
+import { GuardedRouter } from '../lib/guarded-router';
+import { createNavigationGuard } from '../lib/navigation-guard';
 import { AppRoutes } from './router';
 import { ToasterMount } from './toaster-mount';
 
-function Root() {
-  return (
-    <>
-      <AppRoutes />
-      <ToasterMount />
-      <WalletHost />
-    </>
-  );
-}
-
-// A data router, so a page can ask before the user leaves it (useBlocker); the routes themselves
-// stay declared in AppRoutes.
-const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+const guard = createNavigationGuard(UNSAFE_createBrowserHistory({ v5Compat: true }));
 
 export function App() {
   useSessionCheck();
-  return <RouterProvider router={router} />;
+  return (
+    <GuardedRouter guard={guard}>
+      <AppRoutes />
+      <ToasterMount />
+      <WalletHost />
+    </GuardedRouter>
+  );
 }

@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import { useBlocker } from 'react-router';
+import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { NavigationGuardContext } from '../../lib/navigation-guard';
 import { ConfirmDialog } from './confirm-dialog';
 
 export interface LeaveGuardCopy {
@@ -14,13 +14,16 @@ export interface LeaveGuardCopy {
  * the page's own through (after a save, say) before the render that clears `when`.
  */
 export function useLeaveGuard(when: boolean) {
+  const guard = useContext(NavigationGuardContext);
+  if (!guard) throw new Error('useLeaveGuard needs the GuardedRouter above it');
   const allowed = useRef(false);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
-  );
+  useEffect(() => {
+    if (!when) return;
+    return guard.block((current, next) => !allowed.current && current.pathname !== next.pathname);
+  }, [guard, when]);
+  const held = useSyncExternalStore(guard.subscribe, guard.held);
   return {
-    blocker,
+    held,
     allowNextLeave: () => {
       allowed.current = true;
     },
@@ -34,13 +37,13 @@ export function LeaveGuardDialog({
   guard: ReturnType<typeof useLeaveGuard>;
   copy: LeaveGuardCopy;
 }) {
-  const { blocker } = guard;
+  const { held } = guard;
   return (
     <ConfirmDialog
-      open={blocker.state === 'blocked'}
+      open={held !== null}
       {...copy}
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
+      onConfirm={() => held?.proceed()}
+      onCancel={() => held?.reset()}
     />
   );
 }

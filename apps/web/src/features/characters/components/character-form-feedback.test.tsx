@@ -70,20 +70,20 @@ describe('CharacterForm feedback', () => {
     const router = renderForm(emptyFormValues);
     fireEvent.change(field('Character Name'), { target: { value: 'Luna' } });
 
-    await act(() => router.navigate('/characters'));
+    act(() => router.navigate('/characters'));
     const dialog = await screen.findByRole('dialog', { name: FORM_TEXT.leaveTitle });
     fireEvent.click(screen.getByRole('button', { name: FORM_TEXT.leaveCancel }));
     await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false));
     expect(currentUrl()).toBe('/characters/new');
 
-    await act(() => router.navigate('/characters'));
+    act(() => router.navigate('/characters'));
     fireEvent.click(await screen.findByRole('button', { name: FORM_TEXT.leaveConfirm }));
     expect(await screen.findByText('characters list')).toBeTruthy();
   });
 
   it('leaves an untouched form without asking', async () => {
     const router = renderForm(filled, 'abc');
-    await act(() => router.navigate('/characters'));
+    act(() => router.navigate('/characters'));
     expect(await screen.findByText('characters list')).toBeTruthy();
   });
 });

@@ -2,7 +2,9 @@ import '../../../test/toast-mock';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { Route, Routes, UNSAFE_createMemoryHistory } from 'react-router';
+import { GuardedRouter } from '../../../lib/guarded-router';
+import { createNavigationGuard } from '../../../lib/navigation-guard';
 import { createQueryClient } from '../../../lib/query-client';
 import {
   fakeGeneration,
@@ -39,36 +41,23 @@ export function renderForm(
   client = createQueryClient();
   // The provider's options, as read once a session: the tests' fetch answers are the form's own calls.
   client.setQueryData(IMAGE_CAPABILITIES_KEY, fakeGenerationCapabilities());
-  // A data router, as the app's: the form asks before a filled form is left (useBlocker).
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/characters/new',
-        element: (
-          <>
-            <CharacterForm initialValues={initialValues} characterId={characterId} />
-            <CurrentUrl />
-          </>
-        ),
-      },
-      {
-        path: '/characters',
-        element: (
-          <>
-            <p>characters list</p>
-            <CurrentUrl />
-          </>
-        ),
-      },
-    ],
-    { initialEntries: [url] },
-  );
+  // The app's router: the form asks before a filled form is left.
+  const guard = createNavigationGuard(UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true }));
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <GuardedRouter guard={guard}>
+        <Routes>
+          <Route
+            path="/characters/new"
+            element={<CharacterForm initialValues={initialValues} characterId={characterId} />}
+          />
+          <Route path="/characters" element={<p>characters list</p>} />
+        </Routes>
+        <CurrentUrl />
+      </GuardedRouter>
     </QueryClientProvider>,
   );
-  return router;
+  return { navigate: (to: string) => guard.navigator.push(to) };
 }
 
 /** The portrait's job as the server answers it: an image job for a new character, still running. */
