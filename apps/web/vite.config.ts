@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { memberChunks } from './member-chunk.plugin';
 import { mobileWalletTheme } from './mobile-wallet-theme.plugin';
 import { precompress } from './precompress.plugin';
+import { reactRouterPure } from './react-router-pure.plugin';
 import { routePreloads } from './route-preload.plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -51,6 +52,7 @@ const member = memberChunks({
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    reactRouterPure(),
     tailwindcss(),
     mobileWalletTheme(),
     member.plugin,
