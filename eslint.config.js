@@ -70,6 +70,13 @@ function serverModuleBlocks(name) {
   ];
 }
 
+/** React Router's own links bring its framework mode into every page (see components/ui/link.tsx). */
+const noRouterLink = {
+  name: 'react-router',
+  importNames: ['Link', 'NavLink'],
+  message: 'Use Link from components/ui/link.',
+};
+
 /**
  * An import path that reaches one of `names` (a `|` list), then `tail`: by climbing relative paths
  * (`../../media`) or by any path that names `features/<name>` (an alias included).
@@ -99,7 +106,7 @@ function crossFeatureBlock(feature) {
   }
   return {
     files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noRouterLink], patterns }] },
   };
 }
 
@@ -124,6 +131,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { paths: [noRouterLink] }],
     },
   },
   {

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { LogOutIcon, MenuIcon, XIcon } from '../components/ui/icons';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../components/ui/link';
 import { HEADER_OPAQUE_AFTER_PX, ROUTES, shortenAddress } from '@baegen/shared';
 import { Button } from '../components/ui/button';
 import { useAuthStore } from '../features/auth/auth.store';
@@ -39,7 +40,7 @@ export function Header() {
     NAV_ITEMS.map((item) => {
       const active = isNavActive(item.to, pathname);
       return (
-        <NavLink
+        <Link
           key={item.to}
           to={item.to}
           onClick={onNavClick}
@@ -51,7 +52,7 @@ export function Header() {
           )}
         >
           {item.label}
-        </NavLink>
+        </Link>
       );
     });
 

@@ -1,5 +1,5 @@
 import { HeartIcon } from '../components/ui/icons';
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { APP_NAME } from '@baegen/shared';
 
 export function Logo() {

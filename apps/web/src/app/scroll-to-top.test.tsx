@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Link, MemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
+import { Link } from '../components/ui/link';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScrollToTop } from './scroll-to-top';
 

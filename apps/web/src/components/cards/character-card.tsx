@@ -1,5 +1,5 @@
 import { Image as ImageIcon, MessageCircle, Pencil, Trash2, Video } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import {
   CHARACTER_DESCRIPTION_PREVIEW,
   CHAT_LABELS,

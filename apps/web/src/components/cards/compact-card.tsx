@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { CARD_PICTURES, type PicturePriority } from './card-pictures';
 
 /**

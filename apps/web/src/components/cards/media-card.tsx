@@ -1,5 +1,5 @@
 import { Download, ExternalLink, MessageCircle, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { CHAT_LABELS, type Media, ROUTES, VIEWER_LABELS, formatDate, previewSources } from '@baegen/shared';
 import { mediaTitle } from '../../lib/media-file';
 import { useMediaDownload } from '../../lib/use-media-download';

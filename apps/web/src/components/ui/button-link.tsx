@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from './link';
 import { type ButtonSize, type ButtonVariant, buttonClasses } from './button';
 
 /** A link that looks like a button, its icon before the label. */

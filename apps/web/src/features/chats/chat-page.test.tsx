@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_LABELS, SELFIE_COPY, chatMessageListSchema } from '@baegen/shared';
 import { createQueryClient } from '../../lib/query-client';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { CHAT_LABELS, ROUTES } from '@baegen/shared';
 import { chatFailureMessage, latestOrNewChat } from '../../api/chats.queries';
 import { buttonClasses } from '../../components/ui/button';

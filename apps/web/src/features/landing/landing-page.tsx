@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { ArrowRightIcon, SparklesIcon } from '../../components/ui/icons';

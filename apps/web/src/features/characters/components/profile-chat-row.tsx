@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { CHAT_LABELS, CHAT_LIMITS, type Chat, PROFILE_LABELS, ROUTES, formatDate } from '@baegen/shared';
 import { Button } from '../../../components/ui/button';
 import { FIELD_CLASSES } from './form-fields';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { CHAT_LABELS, type Chat, ROUTES, formatDate } from '@baegen/shared';
 import type { CharacterOption } from '../../../api/characters.queries';
 import { CharacterImage } from '../../../components/cards/character-image';

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { MESSAGES } from '@baegen/shared';
 import { CARD_PICTURES } from '../../../components/cards/card-pictures';
 import { SkeletonGrid } from '../../../components/ui/skeleton';

@@ -1,7 +1,8 @@
 import { type ReactElement, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Images, Loader2, X } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { type Generation, MESSAGES, truncate } from '@baegen/shared';
 import {
   useActiveGenerations,

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { type Generation, MESSAGES, ROUTES } from '@baegen/shared';
 import { type FormTells, generationFormPath } from '../generation-forms';
 

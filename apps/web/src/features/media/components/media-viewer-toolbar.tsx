@@ -1,5 +1,5 @@
 import { Download, Shuffle, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link';
 import { type Media, PROVENANCE_TEXT, VIEWER_LABELS, remixRoute } from '@baegen/shared';
 import { FavoriteButton } from '../../../components/cards/favorite-button';
 import { MediaInfoButton } from '../../../components/cards/media-info-button';
