@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routePages } from './route-pages';
+import { jsonDataBlock, routePages } from './route-pages';
 
 const INDEX = Buffer.from('<html><head><title>BaeGen</title></head><body></body></html>');
 
@@ -34,7 +34,7 @@ describe('route pages', () => {
     for (const url of ['/characters/edit/abc123', '/characters/edit/abc123/', '/characters/edit/x?tab=1']) {
       expect(pageFor(url).toString()).toContain('href="/assets/form-c.js"');
     }
-    expect(pageFor('/characters/edit/a/b')).toBe(INDEX);
+    expect(pageFor('/characters/edit/a/b').toString()).toBe(INDEX.toString());
   });
 
   it("prefers a static path to a parameter's match, whatever the table's order", () => {
@@ -48,8 +48,28 @@ describe('route pages', () => {
   });
 
   it('sends index.html as it is for other paths and for a build without the table', () => {
-    expect(pageFor('/')).toBe(INDEX);
-    expect(pageFor('/login-other')).toBe(INDEX);
-    expect(routePages(distWith(null), INDEX)('/login')).toBe(INDEX);
+    expect(pageFor('/').toString()).toBe(INDEX.toString());
+    expect(pageFor('/login-other').toString()).toBe(INDEX.toString());
+    expect(routePages(distWith(null), INDEX)('/login').toString()).toBe(INDEX.toString());
+  });
+
+  it("puts what every page carries in every page's head, preloads or none", () => {
+    const head = '<meta name="x">';
+    const withHead = routePages(distWith({ '/login': ['/assets/login-b.js'] }), INDEX, head);
+    expect(withHead('/').toString()).toBe(INDEX.toString().replace('</head>', `${head}</head>`));
+    expect(withHead('/login').toString()).toMatch(/<meta name="x"><link rel="modulepreload"[^>]+><\/head>/);
+    expect(routePages(distWith(null), INDEX, head)('/login').toString()).toContain(`${head}</head>`);
+  });
+});
+
+describe('JSON data block', () => {
+  it('holds the value as JSON that no string inside can break out of', () => {
+    const block = jsonDataBlock('cfg', { note: '</script><script>alert(1)</script>', n: 1 });
+    expect(block).toBe(
+      '<script type="application/json" id="cfg">' +
+        '{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>","n":1}</script>',
+    );
+    const json = block.slice(block.indexOf('>') + 1, -'</script>'.length);
+    expect(JSON.parse(json)).toEqual({ note: '</script><script>alert(1)</script>', n: 1 });
   });
 });

@@ -14,18 +14,29 @@ function patternRegex(pattern: string): RegExp {
   return new RegExp(`^${escaped}/?$`);
 }
 
+/**
+ * `value` as a JSON data block: never run, so the Content-Security-Policy has no say, and with `<`
+ * escaped so no string in it can close the element.
+ */
+export function jsonDataBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}
+
 const parameterCount = (pattern: string) => pattern.split('/').filter((part) => part.startsWith(':')).length;
 
 /**
- * The page to send for a client route: index.html with `modulepreload` links for the chunks that
- * route loads on demand, so the browser fetches them in one go rather than one import after
- * another. A build without the preload table, or a path of no listed route, gets index.html as it is.
+ * The page to send for a client route: index.html with `head` (what every page carries) and
+ * `modulepreload` links for the chunks that route loads on demand, so the browser fetches them in
+ * one go rather than one import after another. A build without the preload table, or a path of no
+ * listed route, gets index.html with `head` alone.
  */
-export function routePages(distDir: string, indexHtml: Buffer): PageFor {
+export function routePages(distDir: string, indexHtml: Buffer, head = ''): PageFor {
+  const html = indexHtml.toString('utf8').replace('</head>', `${head}</head>`);
+  const plain = Buffer.from(html);
   const file = path.join(distDir, PRELOADS_FILE);
-  if (!fs.existsSync(file)) return () => indexHtml;
+  if (!fs.existsSync(file)) return () => plain;
   const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  const html = indexHtml.toString('utf8');
   const pages = Object.entries(table)
     // As React Router ranks them: '/media/new' is the form's, though '/media/:id' matches it too.
     .sort(([a], [b]) => parameterCount(a) - parameterCount(b))
@@ -35,6 +46,6 @@ export function routePages(distDir: string, indexHtml: Buffer): PageFor {
     });
   return (url) => {
     const pathname = url.split('?')[0]!;
-    return pages.find(({ regex }) => regex.test(pathname))?.page ?? indexHtml;
+    return pages.find(({ regex }) => regex.test(pathname))?.page ?? plain;
   };
 }

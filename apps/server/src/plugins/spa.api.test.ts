@@ -4,12 +4,13 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '@baegen/shared/contract';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { migrateToLatest } from '../db/client';
 import { TEST_DIALECT, createTestDatabase } from '../test/test-app';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+const INDEX_HTML = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");';
 
 describe(`SPA serving (${TEST_DIALECT})`, () => {
@@ -72,10 +73,18 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
-  it('serves index.html at / with no-cache', async () => {
+  /** index.html as the server sends it: with `GET /api/config`'s answer in its head. */
+  const page = async () => {
+    const config = await app.inject({ method: 'GET', url: '/api/config' });
+    const block = `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${config.body}</script>`;
+    return INDEX_HTML.replace('</head>', `${block}</head>`);
+  };
+
+  it('serves index.html at / with no-cache, carrying the public settings', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX_HTML);
+    expect(res.body).toBe(await page());
+    expect(res.body).toContain('"devWallet":');
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
@@ -89,7 +98,7 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
     ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX_HTML);
+      expect(res.body, url).toBe(await page());
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });

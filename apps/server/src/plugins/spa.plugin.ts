@@ -2,11 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@baegen/shared/contract';
 import { AppError } from '../errors/app-error';
-import { routePages } from './route-pages';
+import { jsonDataBlock, routePages } from './route-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
+
+/** `GET /api/config`'s answer, carried by every page (the web app reads it before it would ask). */
+function publicConfigBlock(app: FastifyInstance): string {
+  if (!app.hasDecorator('publicConfig')) return '';
+  return jsonDataBlock(PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema.parse(app.publicConfig));
+}
 
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year, index.html is
@@ -18,7 +25,7 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
     app.log.warn({ distDir }, 'web build not found; serving the API only');
     return false;
   }
-  const pageFor = routePages(distDir, fs.readFileSync(indexPath));
+  const pageFor = routePages(distDir, fs.readFileSync(indexPath), publicConfigBlock(app));
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,

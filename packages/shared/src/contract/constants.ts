@@ -38,3 +38,9 @@ export const LIMITS = {
 export const DEFAULT_AVATAR_SIZE = 128;
 /** The character name a media shows once its character is deleted. */
 export const UNKNOWN_CHARACTER = 'Unknown Character';
+
+/**
+ * The page the server sends carries `GET /api/config`'s answer in a JSON data block of this id, so
+ * the signed-out pages draw with it without a request or the schema code that checks one.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';
