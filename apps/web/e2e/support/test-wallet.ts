@@ -140,9 +140,13 @@ export async function installTestWallet(page: Page, options: TestWalletOptions =
     if (options.rejectSignatures) throw new Error('User rejected the request.');
     return [...nacl.sign.detached(Uint8Array.from(bytes), keys.secretKey)];
   });
-  await page.exposeFunction('__testWalletSignTransaction', (bytes: number[]) => {
+  await page.exposeFunction('__testWalletSignTransaction', async (bytes: number[]) => {
     if (options.rejectSignatures) throw new Error('User rejected the request.');
-    return [...signTransactionBytes(Uint8Array.from(bytes), keys.secretKey)];
+    const signer = {
+      publicKey: keys.publicKey,
+      sign: async (message: Uint8Array) => nacl.sign.detached(message, keys.secretKey),
+    };
+    return [...(await signTransactionBytes(Uint8Array.from(bytes), signer))];
   });
   await page.addInitScript(installWallet, {
     name: TEST_WALLET_NAME,

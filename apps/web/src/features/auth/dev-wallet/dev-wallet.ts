@@ -7,8 +7,8 @@ import {
 import type { Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base';
 import { ReadonlyWalletAccount, registerWallet } from '@wallet-standard/wallet';
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
 import { DEV_WALLET_NAME, DEV_WALLET_STORAGE_KEY, SOLANA_CHAIN } from '@baegen/shared';
+import { type DevKeyPair, devKeyPairFromSeed } from './dev-key-pair';
 import { signTransactionBytes } from './transaction-signer';
 
 type ChangeListener = (properties: { accounts?: readonly WalletAccount[] }) => void;
@@ -31,19 +31,21 @@ const ICON_SVG =
 export const DEV_WALLET_ICON = `data:image/svg+xml;base64,${btoa(ICON_SVG)}` as WalletIcon;
 
 /** The key pair of this browser's Development Wallet, created on first use and kept in localStorage. */
-export function loadDevKeyPair(storage: Storage = localStorage): nacl.SignKeyPair {
+export async function loadDevKeyPair(storage: Storage = localStorage): Promise<DevKeyPair> {
   const saved = storage.getItem(DEV_WALLET_STORAGE_KEY);
   if (saved) {
+    let seed: Uint8Array | undefined;
     try {
-      const seed = bs58.decode(saved);
-      if (seed.length === 32) return nacl.sign.keyPair.fromSeed(seed);
+      seed = bs58.decode(saved);
     } catch {
       // An unreadable seed is replaced by a fresh one below.
     }
+    // Outside the try: a browser whose WebCrypto lacks Ed25519 fails here rather than losing the seed.
+    if (seed?.length === 32) return devKeyPairFromSeed(seed);
   }
-  const seed = nacl.randomBytes(32);
+  const seed = crypto.getRandomValues(new Uint8Array(32));
   storage.setItem(DEV_WALLET_STORAGE_KEY, bs58.encode(seed));
-  return nacl.sign.keyPair.fromSeed(seed);
+  return devKeyPairFromSeed(seed);
 }
 
 /**
@@ -56,12 +58,12 @@ export class DevelopmentWallet implements Wallet {
   readonly icon = DEV_WALLET_ICON;
   readonly chains = [SOLANA_CHAIN] as const;
 
-  readonly #keyPair: nacl.SignKeyPair;
+  readonly #keyPair: DevKeyPair;
   readonly #account: WalletAccount;
   #connected = false;
   readonly #listeners = new Set<ChangeListener>();
 
-  constructor(keyPair: nacl.SignKeyPair) {
+  constructor(keyPair: DevKeyPair) {
     this.#keyPair = keyPair;
     this.#account = new ReadonlyWalletAccount({
       address: bs58.encode(keyPair.publicKey),
@@ -121,24 +123,28 @@ export class DevelopmentWallet implements Wallet {
     }
   }
 
-  #signMessage: SolanaSignMessageFeature[typeof SolanaSignMessage]['signMessage'] = async (...inputs) =>
-    inputs.map(({ account, message }) => {
-      this.#requireAccount(account);
-      return { signedMessage: message, signature: nacl.sign.detached(message, this.#keyPair.secretKey) };
-    });
+  #signMessage: SolanaSignMessageFeature[typeof SolanaSignMessage]['signMessage'] = (...inputs) =>
+    Promise.all(
+      inputs.map(async ({ account, message }) => {
+        this.#requireAccount(account);
+        return { signedMessage: message, signature: await this.#keyPair.sign(message) };
+      }),
+    );
 
-  #signTransaction: SolanaSignTransactionFeature[typeof SolanaSignTransaction]['signTransaction'] = async (
+  #signTransaction: SolanaSignTransactionFeature[typeof SolanaSignTransaction]['signTransaction'] = (
     ...inputs
   ) =>
-    inputs.map(({ account, transaction }) => {
-      this.#requireAccount(account);
-      return { signedTransaction: signTransactionBytes(transaction, this.#keyPair.secretKey) };
-    });
+    Promise.all(
+      inputs.map(async ({ account, transaction }) => {
+        this.#requireAccount(account);
+        return { signedTransaction: await signTransactionBytes(transaction, this.#keyPair) };
+      }),
+    );
 }
 
 /** Announces the Development Wallet to the page's wallet adapter. */
-export function registerDevelopmentWallet(): DevelopmentWallet {
-  const wallet = new DevelopmentWallet(loadDevKeyPair());
+export async function registerDevelopmentWallet(): Promise<DevelopmentWallet> {
+  const wallet = new DevelopmentWallet(await loadDevKeyPair());
   registerWallet(wallet);
   return wallet;
 }

@@ -1,4 +1,4 @@
-import nacl from 'tweetnacl';
+import type { DevKeyPair } from './dev-key-pair';
 
 const SIGNATURE_BYTES = 64;
 const PUBLIC_KEY_BYTES = 32;
@@ -19,7 +19,10 @@ function readCompactU16(bytes: Uint8Array, offset: number): [value: number, size
  * Adds this key's signature to a serialized legacy or v0 transaction, in the slot the message
  * reserves for it. Parsing the wire format directly keeps web3.js out of the wallet.
  */
-export function signTransactionBytes(transaction: Uint8Array, secretKey: Uint8Array): Uint8Array {
+export async function signTransactionBytes(
+  transaction: Uint8Array,
+  keyPair: DevKeyPair,
+): Promise<Uint8Array> {
   const [signatureCount, prefixSize] = readCompactU16(transaction, 0);
   const messageOffset = prefixSize + signatureCount * SIGNATURE_BYTES;
   const message = transaction.subarray(messageOffset);
@@ -32,13 +35,12 @@ export function signTransactionBytes(transaction: Uint8Array, secretKey: Uint8Ar
   cursor += 3;
   const [keyCount, keyPrefixSize] = readCompactU16(message, cursor);
   cursor += keyPrefixSize;
-  const publicKey = secretKey.subarray(32);
   for (let index = 0; index < Math.min(keyCount, requiredSignatures); index += 1) {
     const start = cursor + index * PUBLIC_KEY_BYTES;
     const key = message.subarray(start, start + PUBLIC_KEY_BYTES);
-    if (key.length === PUBLIC_KEY_BYTES && key.every((byte, i) => byte === publicKey[i])) {
+    if (key.length === PUBLIC_KEY_BYTES && key.every((byte, i) => byte === keyPair.publicKey[i])) {
       const signed = transaction.slice();
-      signed.set(nacl.sign.detached(message, secretKey), prefixSize + index * SIGNATURE_BYTES);
+      signed.set(await keyPair.sign(message), prefixSize + index * SIGNATURE_BYTES);
       return signed;
     }
   }

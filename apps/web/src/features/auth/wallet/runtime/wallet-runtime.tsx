@@ -36,7 +36,7 @@ function useDevelopmentWallet() {
       .then(async ({ devWallet }) => {
         if (!devWallet) return;
         const { registerDevelopmentWallet } = await import('../../dev-wallet/dev-wallet');
-        registerDevelopmentWallet();
+        await registerDevelopmentWallet();
       })
       .catch((error: unknown) => {
         devWalletRequested = false;
