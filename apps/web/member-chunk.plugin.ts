@@ -16,20 +16,23 @@ const MEMBER_CHUNKS = ['member', 'member-more'] as const;
  * script waits behind them. The code two signed-in pages or more share (see vite.config.ts) goes
  * into two chunks instead: `member`, what the pages in `firstRoots` (the dashboard, the first page
  * after sign-in) need, and `member-more`, the rest. Left out is what a signed-out visitor loads:
- * the landing page's first load and everything the `signedOutRoots` (`/login`, the toaster) load,
- * then or later (the wallet code, the schemas of the auth calls). Those keep their own chunks, so
- * `/login` never loads signed-in code.
+ * the landing page's first load and everything the `signedOut` roots (`/login`, the toaster) load,
+ * then or later. Those keep their own chunks, so `/login` never loads signed-in code; what they
+ * share with signed-in pages goes into `signed-out-soon` when a `signedOutSoon` root (the wallet
+ * code, loaded once /login is drawn) needs it, else `signed-out-later` (the auth calls and their
+ * schemas, loaded at sign-in), so the page's own loading never brings zod along.
  *
  * The sets are worked out from the module graph once it is built, by module id, so that no captured
  * module drags its own imports along (a group rule on file names did, and /login grew by that).
  * Roots are source modules relative to the web root.
  */
-export function memberChunks(roots: { signedOut: string[]; first: string[] }): {
+export function memberChunks(roots: { signedOut: string[]; signedOutSoon: string[]; first: string[] }): {
   plugin: Plugin;
   chunkName: (id: string) => string | null;
 } {
   let signedOut = new Set<string>();
   let signedOutAtOnce = new Set<string>();
+  let signedOutSoon = new Set<string>();
   let first = new Set<string>();
   let rootIds = new Set<string>();
   let ready = false;
@@ -61,6 +64,7 @@ export function memberChunks(roots: { signedOut: string[]; first: string[] }): {
         ...graph.closure(roots.signedOut.map(idOf), false),
       ]);
       signedOut = new Set([...signedOutAtOnce, ...graph.closure(roots.signedOut.map(idOf), true)]);
+      signedOutSoon = graph.closure(roots.signedOutSoon.map(idOf), false);
       first = graph.closure(roots.first.map(idOf), false);
       rootIds = new Set(roots.signedOut.map(idOf));
       ready = true;
@@ -85,7 +89,9 @@ export function memberChunks(roots: { signedOut: string[]; first: string[] }): {
   const chunkName = (id: string) => {
     // Virtual modules (the bundler's runtime, '\0'-prefixed) stay where the bundler puts them.
     if (!ready || id.startsWith('\0') || signedOutAtOnce.has(id)) return null;
-    // What /login loads later (the auth calls' schemas, the wallet code) and signed-in pages share.
+    // What /login loads once drawn, unasked (the wallet code), and signed-in pages share.
+    if (signedOutSoon.has(id)) return 'signed-out-soon';
+    // What /login loads when the visitor signs in (the auth calls, their schemas) and they share.
     if (signedOut.has(id)) return 'signed-out-later';
     return first.has(id) ? MEMBER_CHUNKS[0] : MEMBER_CHUNKS[1];
   };

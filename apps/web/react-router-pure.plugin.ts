@@ -20,7 +20,9 @@ export function reactRouterPure(): Plugin {
       if (!MODULE.test(id) || !code.includes('forwardRef(')) return null;
       const marked = code.replace(FACTORY_CALL, '= /* @__PURE__ */ $1.$2(').replace(DISPLAY_NAME, '');
       if (marked === code) {
-        throw new Error('react-router-pure: no factory call found; the react-router version changed, update the plugin');
+        throw new Error(
+          'react-router-pure: no factory call found; the react-router version changed, update the plugin',
+        );
       }
       return { code: marked, map: null };
     },

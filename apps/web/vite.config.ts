@@ -46,6 +46,7 @@ const ROUTE_MODULES = {
 // The signed-in pages' shared code in two chunks, without what a signed-out visitor loads.
 const member = memberChunks({
   signedOut: [...ROUTE_MODULES['/login'], 'src/app/app-toaster.tsx'],
+  signedOutSoon: ['src/features/auth/wallet/runtime/wallet-runtime.tsx'],
   first: ROUTE_MODULES['/dashboard'],
 });
 

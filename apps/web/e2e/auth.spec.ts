@@ -67,6 +67,28 @@ test('the landing page loads the wallet code only when the wallet button is appr
   await expect(page.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleWithWallets })).toBeVisible();
 });
 
+test('/login draws and sets up its wallets without the sign-in calls, which load on the way to Login', async ({
+  page,
+}) => {
+  const signInChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(auth\.api|signed-out-later)-/.test(request.url())) signInChunks.push(request.url());
+  });
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState('networkidle');
+  // The Development Wallet is set up from the settings the page carries.
+  await expect(page.getByTestId('dev-wallet-note')).toBeVisible();
+  expect(signInChunks).toEqual([]);
+
+  await page
+    .getByTestId('login-card')
+    .getByRole('button', { name: MESSAGES.login.button, exact: true })
+    .hover();
+  await expect.poll(() => signInChunks.length).toBe(2);
+});
+
 test('a signed-in page loads no wallet code: nothing on it needs the wallet', async ({ page }) => {
   await signIn(page, 400);
   const walletChunks: string[] = [];

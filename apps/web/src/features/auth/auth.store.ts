@@ -5,6 +5,14 @@ import { persistToStorage, readPersisted } from '../../lib/persist';
 /** The sign-in calls load on first use: the landing page's first load never pays for them. */
 const loadAuthApi = () => import('./api/auth.api');
 
+/**
+ * Starts loading the sign-in calls (with zod, their schemas' code) once the visitor is on the way to
+ * signing in, so the press of the button does not wait for them.
+ */
+export function preloadSignIn() {
+  void loadAuthApi();
+}
+
 export interface AuthState {
   isAuthenticated: boolean;
   userId: string | null;

@@ -1,6 +1,7 @@
 import { FlaskConical, LogIn } from 'lucide-react';
 import { APP_NAME, MESSAGES, type PublicConfig } from '@baegen/shared';
 import { Button } from '../../components/ui/button';
+import { preloadSignIn } from './auth.store';
 import { SubscriptionGate } from './subscription-gate';
 import { WalletSlot } from './wallet-slot';
 
@@ -21,7 +22,15 @@ export function LoginCard({ config, loggingIn, onLogin }: LoginCardProps) {
       <p className="mt-2 text-ink-300">{MESSAGES.login.subtitle}</p>
       <div className="mt-8 flex flex-col items-center gap-3">
         <WalletSlot size="md" />
-        <Button size="lg" className="w-full max-w-xs" loading={loggingIn} onClick={onLogin} icon={LogIn}>
+        <Button
+          size="lg"
+          className="w-full max-w-xs"
+          loading={loggingIn}
+          onClick={onLogin}
+          onPointerEnter={preloadSignIn}
+          onFocus={preloadSignIn}
+          icon={LogIn}
+        >
           {MESSAGES.login.button}
         </Button>
       </div>

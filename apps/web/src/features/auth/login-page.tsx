@@ -4,7 +4,7 @@ import { MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
 import { usePageTitle } from '../../lib/use-page-title';
 import { whenIdle } from '../../lib/when-idle';
 import { usePublicConfig } from './api/use-public-config';
-import { useAuthStore } from './auth.store';
+import { preloadSignIn, useAuthStore } from './auth.store';
 import { LoginCard } from './login-card';
 import { returnPath } from './return-path';
 import { requestWallet, useWalletBridge } from './wallet/wallet-bridge.store';
@@ -25,6 +25,10 @@ export function LoginPage() {
   // The wallet code (and a remembered wallet's reconnect) waits until the card has been painted;
   // a press, hover or focus on the wallet button loads it at once.
   useEffect(() => whenIdle(() => requestWallet()), []);
+  // A connected wallet means signing in is next.
+  useEffect(() => {
+    if (wallet.address) preloadSignIn();
+  }, [wallet.address]);
 
   if (isAuthenticated && !loggingIn) return <Navigate to={ROUTES.dashboard} replace />;
 

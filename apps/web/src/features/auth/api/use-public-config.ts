@@ -1,23 +1,22 @@
 import { useEffect, useState } from 'react';
 import type { PublicConfig } from '@baegen/shared';
+import { embeddedPublicConfig, loadPublicConfig } from './public-config';
 
 /**
- * The server's public settings (fetched once per page load by `fetchPublicConfig`). Plain state
- * rather than TanStack Query: the login page draws without waiting for the signed-in shell's code,
- * and the call, with its schema, loads after the page is on screen.
+ * The server's public settings: at once when the page carries them, else once fetched. Plain state
+ * rather than TanStack Query: the login page draws without waiting for the signed-in shell's code.
  */
 export function usePublicConfig(): { data: PublicConfig | undefined } {
-  const [data, setData] = useState<PublicConfig>();
+  const [data, setData] = useState(embeddedPublicConfig);
   useEffect(() => {
+    if (embeddedPublicConfig()) return;
     let mounted = true;
-    import('./auth.api')
-      .then(({ fetchPublicConfig }) => fetchPublicConfig())
-      .then(
-        (config) => {
-          if (mounted) setData(config);
-        },
-        (error: unknown) => console.error('Could not load the public settings:', error),
-      );
+    loadPublicConfig().then(
+      (config) => {
+        if (mounted) setData(config);
+      },
+      (error: unknown) => console.error('Could not load the public settings:', error),
+    );
     return () => {
       mounted = false;
     };

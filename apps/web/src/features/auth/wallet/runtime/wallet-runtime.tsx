@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import bs58 from 'bs58';
-import { fetchPublicConfig } from '../../api/auth.api';
+import { loadPublicConfig } from '../../api/public-config';
 import { useWalletBridge } from '../wallet-bridge.store';
 import { messageSigner } from './standard-wallets';
 import { WalletButton } from './wallet-button';
@@ -32,7 +32,7 @@ function useDevelopmentWallet() {
   useEffect(() => {
     if (devWalletRequested) return;
     devWalletRequested = true;
-    fetchPublicConfig()
+    loadPublicConfig()
       .then(async ({ devWallet }) => {
         if (!devWallet) return;
         const { registerDevelopmentWallet } = await import('../../dev-wallet/dev-wallet');
