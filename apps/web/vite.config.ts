@@ -47,7 +47,8 @@ const ROUTE_MODULES = {
 const member = memberChunks({
   signedOut: [...ROUTE_MODULES['/login'], 'src/app/app-toaster.tsx'],
   signedOutSoon: ['src/features/auth/wallet/runtime/wallet-runtime.tsx'],
-  first: ROUTE_MODULES['/dashboard'],
+  // The generation indicator is in the header of every signed-in page.
+  first: [...ROUTE_MODULES['/dashboard'], 'src/app/generation-indicator-slot.tsx'],
 });
 
 export default defineConfig(({ command }) => ({
