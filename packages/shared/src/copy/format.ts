@@ -11,7 +11,12 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}${ELLIPSIS}` : text;
 }
 
+// One formatter for every date: `toLocaleDateString` with options builds a new one per call, which
+// cost a card list's first render a few milliseconds per card on a phone.
+let dateFormat: Intl.DateTimeFormat | undefined;
+
 /** Short month, day, year in en-US, e.g. "Nov 21, 2026". */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(DATE_LOCALE, DATE_FORMAT);
+  dateFormat ??= new Intl.DateTimeFormat(DATE_LOCALE, DATE_FORMAT);
+  return dateFormat.format(new Date(iso));
 }
