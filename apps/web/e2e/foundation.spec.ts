@@ -112,9 +112,9 @@ test('the login page announces the chunks it loads on demand, and the browser us
   request,
 }) => {
   const html = await (await request.get('/login')).text();
-  const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-    (match) => match[1]!,
-  );
+  const preloaded = [
+    ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
+  ].map((match) => match[1]!);
   expect(preloaded.some((href) => /\/assets\/login-page-[\w-]+\.js$/.test(href))).toBe(true);
   const landing = await (await request.get('/')).text();
   expect(landing).not.toContain('modulepreload');

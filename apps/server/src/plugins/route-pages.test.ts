@@ -24,8 +24,8 @@ describe('route pages', () => {
   it("announces a route's chunks as modulepreload links in the head", () => {
     expect(pageFor('/login').toString()).toBe(
       '<html><head><title>BaeGen</title>' +
-        '<link rel="modulepreload" crossorigin href="/assets/shell-a.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/login-b.js">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/shell-a.js">' +
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/login-b.js">' +
         '</head><body></body></html>',
     );
   });
