@@ -137,6 +137,9 @@ test.describe('at 1440 px', () => {
   test('the skip link is the first stop of the keyboard and lands on the page', async ({ page }) => {
     await signIn(page, 325);
     await page.goto('/characters/new');
+    // A visitor tabs once the page is drawn: the first render is a transition, which can end after
+    // the load event.
+    await expect(page.getByLabel('Character Name')).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: FORM_TEXT.skipToContent });
     await expect(skip).toBeFocused();
