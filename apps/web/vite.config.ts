@@ -29,26 +29,33 @@ const reactRouterProduction = path.join(
 
 // What each route's page loads on demand (see router.tsx): the server announces these chunks in the
 // page it sends, so they arrive together.
-const shell = 'src/app/protected-shell.tsx';
+// Every signed-in page also loads the header's generation indicator and the toaster once drawn;
+// announced with the page, they do not wait for its first render to be asked for.
+const shell = [
+  'src/app/protected-shell.tsx',
+  'src/app/generation-indicator-slot.tsx',
+  'src/app/app-toaster.tsx',
+];
 const ROUTE_MODULES = {
   '/login': ['src/features/auth/login-page.tsx'],
-  '/dashboard': [shell, 'src/features/dashboard/dashboard-page.tsx'],
-  '/characters': [shell, 'src/features/characters/characters-page.tsx'],
-  '/characters/new': [shell, 'src/features/characters/character-form-page.tsx'],
-  '/characters/edit/:id': [shell, 'src/features/characters/character-form-page.tsx'],
-  '/media': [shell, 'src/features/media/media-page.tsx'],
-  '/media/:id': [shell, 'src/features/media/media-page.tsx', 'src/features/media/media-viewer-page.tsx'],
-  '/media/new': [shell, 'src/features/media/media-form-page.tsx'],
-  '/media/new/:characterId': [shell, 'src/features/media/media-form-page.tsx'],
-  '/chats/:chatId': [shell, 'src/features/chats/chat-page.tsx'],
+  '/dashboard': [...shell, 'src/features/dashboard/dashboard-page.tsx'],
+  '/characters': [...shell, 'src/features/characters/characters-page.tsx'],
+  '/characters/new': [...shell, 'src/features/characters/character-form-page.tsx'],
+  '/characters/edit/:id': [...shell, 'src/features/characters/character-form-page.tsx'],
+  '/media': [...shell, 'src/features/media/media-page.tsx'],
+  '/media/:id': [...shell, 'src/features/media/media-page.tsx', 'src/features/media/media-viewer-page.tsx'],
+  '/media/new': [...shell, 'src/features/media/media-form-page.tsx'],
+  '/media/new/:characterId': [...shell, 'src/features/media/media-form-page.tsx'],
+  '/chats/:chatId': [...shell, 'src/features/chats/chat-page.tsx'],
 };
 
 // The signed-in pages' shared code in two chunks, without what a signed-out visitor loads.
 const member = memberChunks({
   signedOut: [...ROUTE_MODULES['/login'], 'src/app/app-toaster.tsx'],
   signedOutSoon: ['src/features/auth/wallet/runtime/wallet-runtime.tsx'],
-  // The generation indicator is in the header of every signed-in page.
-  first: [...ROUTE_MODULES['/dashboard'], 'src/app/generation-indicator-slot.tsx'],
+  // The indicator imports generations by its index, which evaluates every module it re-exports: all
+  // of them go with the dashboard's chunk, or the indicator would load `member-more` for them.
+  first: [...ROUTE_MODULES['/dashboard'], 'src/features/generations/index.ts'],
 });
 
 export default defineConfig(({ command }) => ({
