@@ -5,6 +5,7 @@ import { Link } from '../components/ui/link';
 import { HEADER_OPAQUE_AFTER_PX, ROUTES, shortenAddress } from '@baegen/shared';
 import { Button } from '../components/ui/button';
 import { useAuthStore } from '../features/auth/auth.store';
+import { useIdle } from '../lib/when-idle';
 import { WalletSlot } from '../features/auth/wallet-slot';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';
@@ -23,6 +24,8 @@ export function Header() {
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const walletAddress = useAuthStore((s) => s.walletAddress);
+  // The indicator (its queries and event stream) waits for the page's first screen to be drawn.
+  const idle = useIdle();
   const logout = useLogout();
 
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -101,7 +104,7 @@ export function Header() {
             {navLinks(false)}
           </nav>
           <div className="flex items-center gap-2">
-            {isAuthenticated ? (
+            {isAuthenticated && idle ? (
               <Suspense fallback={null}>
                 <GenerationIndicator />
               </Suspense>

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ToasterMount } from './toaster-mount';
 
 afterEach(() => {
@@ -9,6 +9,9 @@ afterEach(() => {
     toast.remove();
   });
 });
+
+// After the render's cleanup, which still cancels the idle callback.
+afterAll(() => vi.unstubAllGlobals());
 
 function renderAt(path: string) {
   render(
@@ -39,11 +42,16 @@ describe('ToasterMount', () => {
     expect(await screen.findByText('queued before a press')).toBeTruthy();
   });
 
-  it('mounts the toaster right away on any other page', async () => {
+  it('mounts the toaster on any other page once the browser is first idle', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
     renderAt('/dashboard');
     act(() => {
       toast.error('shown');
     });
+    expect(screen.queryByText('shown')).toBeNull();
+    act(() => idle.forEach((callback) => callback()));
     expect(await screen.findByText('shown')).toBeTruthy();
   });
 });

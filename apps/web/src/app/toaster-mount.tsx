@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ROUTES } from '@baegen/shared';
+import { useIdle } from '../lib/when-idle';
 
 const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).AppToaster }));
 
@@ -19,7 +20,9 @@ export function ToasterMount() {
   const { pathname } = useLocation();
   const [interacted, setInteracted] = useState(false);
   const quiet = QUIET_PAGES.includes(pathname);
-  const needed = interacted || !quiet;
+  // Elsewhere it waits for the page's first screen to be drawn: no page toasts before its data.
+  const idle = useIdle();
+  const needed = interacted || (!quiet && idle);
 
   useEffect(() => {
     if (needed) return;
@@ -32,8 +35,8 @@ export function ToasterMount() {
   }, [needed]);
 
   useEffect(() => {
-    if (!quiet) setInteracted(true);
-  }, [quiet]);
+    if (!quiet && idle) setInteracted(true);
+  }, [quiet, idle]);
 
   if (!needed) return null;
   return (

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 import { useAuthStore } from './auth.store';
 
 /**
@@ -11,14 +12,21 @@ export function useSessionCheck() {
     const { isAuthenticated, setAuthenticated, reset } = useAuthStore.getState();
     if (!isAuthenticated) return;
     const controller = new AbortController();
-    void Promise.all([import('./api/auth.api'), import('../../lib/api-client')]).then(
-      ([{ fetchSession }, { ApiRequestError }]) =>
-        fetchSession(controller.signal)
-          .then(setAuthenticated)
-          .catch((error: unknown) => {
-            if (error instanceof ApiRequestError && error.status === 401) reset();
-          }),
+    // After the page's first screen: the check is not what the visitor waits for.
+    const cancel = whenIdle(
+      () =>
+        void Promise.all([import('./api/auth.api'), import('../../lib/api-client')]).then(
+          ([{ fetchSession }, { ApiRequestError }]) =>
+            fetchSession(controller.signal)
+              .then(setAuthenticated)
+              .catch((error: unknown) => {
+                if (error instanceof ApiRequestError && error.status === 401) reset();
+              }),
+        ),
     );
-    return () => controller.abort();
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, []);
 }
