@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { type QueryKey, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@baegen/shared';
 import type { ResponseSchema } from './api-client';
@@ -36,11 +37,14 @@ export function usePagedList<T>({ queryKey, path, schema, params }: PagedListOpt
     // Keeps the last grid on screen while another search's results load.
     placeholderData: keepPreviousData,
   });
-  const pages = query.data?.pages ?? [];
+  // A page's answer is drawn in a render of its own that yields to the browser every few
+  // milliseconds; as the query's urgent update, React would draw the whole grid in one task.
+  const data = useDeferredValue(query.data);
+  const pages = data?.pages ?? [];
   return {
     items: pages.flatMap((page) => page.documents),
     total: pages[0]?.total ?? 0,
-    isPending: query.isPending,
+    isPending: data === undefined && !query.isError,
     isError: query.isError,
     isFetching: query.isFetching,
     isPlaceholderData: query.isPlaceholderData,

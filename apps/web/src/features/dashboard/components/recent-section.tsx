@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useDeferredValue } from 'react';
 import { ArrowRight } from 'lucide-react';
 import { Link } from '../../../components/ui/link';
 import { MESSAGES } from '@baegen/shared';
@@ -29,9 +29,12 @@ export function RecentSection<T extends { $id: string }>({
   renderItem,
 }: RecentSectionProps<T>) {
   const headingId = `recent-${title.toLowerCase().replace(/\s+/g, '-')}`;
-  const items = query.data?.slice(0, limit) ?? [];
+  // The cards are drawn in a render of their own that yields to the browser every few milliseconds:
+  // the query's answer arrives as an urgent update, which React would otherwise draw in one task.
+  const data = useDeferredValue(query.data);
+  const items = data?.slice(0, limit) ?? [];
   let body;
-  if (query.isPending) {
+  if (data === undefined && !query.isError) {
     body = (
       <SkeletonGrid
         count={limit}
