@@ -6,8 +6,10 @@ import {
   HERO_PHRASES,
   HERO_ROTATION_MS,
   LANDING_FEATURES,
+  PAGE_HEADINGS,
   SOCIAL_URL,
 } from '@baegen/shared';
+import { signIn } from './support/auth';
 
 test('the landing page shows its statistics, features and footer', async ({ page }) => {
   await page.goto('/');
@@ -125,4 +127,35 @@ test('the login page announces the chunks it loads on demand, and the browser us
   await expect(page.getByTestId('login-card')).toBeVisible();
   // Every announced chunk is one the page really runs, so none is fetched for nothing.
   for (const href of preloaded) expect(fetched).toContain(href);
+});
+
+test("a signed-in page announces the chunks of its header and toaster, draws no loading state first, and loads no other page's code", async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 338);
+  const html = await (await request.get('/dashboard')).text();
+  const preloaded = [
+    ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
+  ].map((match) => match[1]!);
+  // Asked for with the page, not once its first render has run.
+  for (const chunk of ['generation-indicator-slot', 'app-toaster'])
+    expect(preloaded.some((href) => href.startsWith(`/assets/${chunk}-`))).toBe(true);
+
+  const fetched = new Set<string>();
+  page.on('requestfinished', (finished) => fetched.add(new URL(finished.url()).pathname));
+  // Whether the page's loading state is ever drawn: its code is awaited before the first render.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[role="status"][aria-label="Loading"]'))
+        document.documentElement.dataset.pageFallbackShown = 'true';
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: PAGE_HEADINGS.dashboard })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.pageFallbackShown)).toBeUndefined();
+  await page.waitForLoadState('networkidle');
+  for (const href of preloaded) expect(fetched).toContain(href);
+  // The code only the other signed-in pages share stays off the first page after sign-in.
+  expect([...fetched].filter((path) => path.startsWith('/assets/member-more-'))).toEqual([]);
 });
