@@ -53,6 +53,8 @@ function audit(url, out, port) {
   // Lighthouse may exit non-zero while closing Chromium after writing a complete report.
   if (run.error || !fs.existsSync(out)) return null;
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  // A run Lighthouse could not complete (NO_NAVSTART, seen now and then) scores 0 and has no LCP.
+  if (report.runtimeError) return null;
   return {
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
@@ -73,7 +75,9 @@ async function measure(label, url, dir, target, browser) {
   for (let i = 0; i < RUNS; i += 1) {
     await browser?.clearCache();
     const slug = label.replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'landing';
-    const result = audit(url, path.join(dir, `${slug}-run-${i}.json`), browser?.port);
+    const out = path.join(dir, `${slug}-run-${i}.json`);
+    // One more try for a run that failed: a figure is the median of runs that measured something.
+    const result = audit(url, out, browser?.port) ?? audit(url, out, browser?.port);
     if (!result) return null;
     runs.push(result);
   }
