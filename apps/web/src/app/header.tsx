@@ -24,7 +24,7 @@ export function Header() {
   const navigate = useNavigate();
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const walletAddress = useAuthStore((s) => s.walletAddress);
-  // The indicator (its queries and event stream) waits for the page's first screen to be drawn.
+  // The indicator (its queries and event stream) waits for the browser's first idle period.
   const idle = useIdle();
   const logout = useLogout();
 

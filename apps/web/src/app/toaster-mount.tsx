@@ -12,15 +12,15 @@ const INTERACTIONS = ['pointerdown', 'keydown'] as const;
 const QUIET_PAGES: readonly string[] = [ROUTES.home, ROUTES.login];
 
 /**
- * Mounts the toaster once it can be needed: on any page but the quiet ones, or after the first
- * interaction there. Their first load skips react-hot-toast; toasts raised before the toaster
+ * Mounts the toaster once it can be needed: on any page but the quiet ones once the browser is
+ * first idle, and on any page after the first interaction. Their first load skips react-hot-toast; toasts raised before the toaster
  * mounts wait in react-hot-toast's store and show when it does.
  */
 export function ToasterMount() {
   const { pathname } = useLocation();
   const [interacted, setInteracted] = useState(false);
   const quiet = QUIET_PAGES.includes(pathname);
-  // Elsewhere it waits for the page's first screen to be drawn: no page toasts before its data.
+  // Elsewhere it waits for the browser's first idle period, which comes after the page's first screen.
   const idle = useIdle();
   const needed = interacted || (!quiet && idle);
 
