@@ -69,4 +69,23 @@ describe('WindowedGrid', () => {
     expect(list.fetchNextPage).not.toHaveBeenCalled();
     expect(screen.getAllByTestId('cell')).toHaveLength(3);
   });
+
+  it('moves rows measured apart from their estimate without drawing their cards again', () => {
+    window.innerWidth = 1440;
+    const drawn: string[] = [];
+    render(
+      <WindowedGrid
+        list={pagedList(8)}
+        columnsAt={() => 4}
+        // 24 px short of the 524 px each row measures: the virtualizer redraws once measured.
+        estimateRowHeight={476}
+        renderItem={(item) => {
+          drawn.push(item.$id);
+          return <p data-testid="cell">{item.$id}</p>;
+        }}
+      />,
+    );
+    expect(screen.getAllByTestId('cell')).toHaveLength(8);
+    expect(drawn.filter((id) => id === 'item-0')).toHaveLength(1);
+  });
 });

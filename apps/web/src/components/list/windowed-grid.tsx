@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { cn } from '../../lib/cn';
 import type { PagedList } from '../../lib/use-paged-list';
@@ -20,6 +20,21 @@ function useViewportWidth(): number {
   }, []);
   return width;
 }
+
+interface RowItemsProps<T extends { $id: string }> {
+  items: T[];
+  /** The index of the row's first item in the whole list. */
+  first: number;
+  renderItem: (item: T, index: number) => ReactNode;
+}
+
+function RowItemsOf<T extends { $id: string }>({ items, first, renderItem }: RowItemsProps<T>): ReactNode {
+  return items.map((item, column) => <Fragment key={item.$id}>{renderItem(item, first + column)}</Fragment>);
+}
+
+/** One row's cards, drawn again only when its items or the way to draw them change. */
+// memo() drops the type parameter; the cast gives it back.
+const RowItems = memo(RowItemsOf) as typeof RowItemsOf;
 
 export interface WindowedGridProps<T extends { $id: string }> {
   list: PagedList<T>;
@@ -43,10 +58,15 @@ export function WindowedGrid<T extends { $id: string }>({
   renderItem,
 }: WindowedGridProps<T>) {
   const columns = columnsAt(useViewportWidth());
-  const rows: T[][] = [];
-  for (let start = 0; start < list.items.length; start += columns) {
-    rows.push(list.items.slice(start, start + columns));
-  }
+  // Kept while the items are: the virtualizer redraws this grid on its own (a row measured, a
+  // scroll), and rows that did not change then skip drawing their cards again.
+  const rows = useMemo(() => {
+    const chunks: T[][] = [];
+    for (let start = 0; start < list.items.length; start += columns) {
+      chunks.push(list.items.slice(start, start + columns));
+    }
+    return chunks;
+  }, [list.items, columns]);
   const container = useRef<HTMLDivElement>(null);
   // Where the grid starts on the page; whatever above it grows or shrinks moves it.
   const [offset, setOffset] = useState(0);
@@ -92,9 +112,7 @@ export function WindowedGrid<T extends { $id: string }>({
               paddingBottom: ROW_GAP,
             }}
           >
-            {rows[row.index]!.map((item, column) => (
-              <Fragment key={item.$id}>{renderItem(item, row.index * columns + column)}</Fragment>
-            ))}
+            <RowItems items={rows[row.index]!} first={row.index * columns} renderItem={renderItem} />
           </div>
         ))}
       </div>
