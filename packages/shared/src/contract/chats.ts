@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from './format-count';
 import { pageQueryShape } from './schema-parts';
 import { safeText } from './schemas';
 
@@ -53,7 +54,7 @@ export const CHAT_COPY = {
   unsupportedImport:
     'Send a chat as JSONL text (application/jsonl, application/x-ndjson or text/plain) or JSON.',
   emptyContent: 'A message needs some text.',
-  contentTooLong: `A message may be at most ${CHAT_LIMITS.content.toLocaleString('en-US')} characters.`,
+  contentTooLong: `A message may be at most ${formatCount(CHAT_LIMITS.content)} characters.`,
   emptyPatch: 'Name the content or the swipe to change.',
   notAReply: "Only a character's reply can be regenerated or continued.",
   swipeOutOfRange: 'That swipe does not exist.',

@@ -1,3 +1,4 @@
+import { formatCount } from '../contract/format-count';
 import { deleteQuestion } from './delete-question';
 
 /** The chat pages' labels, texts and browser storage (issue 25). Import, never retype. */
@@ -65,8 +66,7 @@ export const CHAT_LABELS = {
   /** The badge of a media card whose picture was sent in a chat; it opens that chat. */
   fromChat: 'From chat',
   contextLabel: 'Context used',
-  contextUsage: (used: number, budget: number) =>
-    `${used.toLocaleString('en-US')} / ${budget.toLocaleString('en-US')} tokens`,
+  contextUsage: (used: number, budget: number) => `${formatCount(used)} / ${formatCount(budget)} tokens`,
   contextDropped: (count: number) =>
     count === 1
       ? '1 older message is left out of the context.'
@@ -86,7 +86,7 @@ export const CHAT_LABELS = {
     recalled: 'Recalled',
     history: 'Recent messages',
   },
-  partTokens: (tokens: number) => `${tokens.toLocaleString('en-US')} tokens`,
+  partTokens: (tokens: number) => `${formatCount(tokens)} tokens`,
   lorebookUsed: 'Lorebook entries used',
   recalledUsed: 'Recalled messages',
   noneUsed: 'None',

@@ -1,3 +1,5 @@
+import { formatCount } from '../contract/format-count';
+
 /**
  * The words of the forms' own feedback, beside the toasts of docs/product.md §8: inline field
  * errors, length counters, the leave prompt of a filled form, Undo, the skip link.
@@ -11,7 +13,7 @@ export const FORM_TEXT = {
     prompt: 'Describe what the picture or video should show.',
   },
   /** A length counter, shown once a field nears its limit, so the limit never cuts text silently. */
-  counter: (used: number, max: number) => `${used.toLocaleString('en-US')} / ${max.toLocaleString('en-US')}`,
+  counter: (used: number, max: number) => `${formatCount(used)} / ${formatCount(max)}`,
   counterFull: 'Limit reached: text past it is not kept.',
   undoOptimize: 'Undo',
   undoOptimizeLabel: 'Undo Optimize Prompt: bring back your own text',

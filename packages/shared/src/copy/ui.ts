@@ -25,9 +25,6 @@ export const COPIED_LABEL_MS = 400;
 
 export const REALTIME_RECONNECT_DELAYS_MS = [1000, 5000, 10000, 60000] as const;
 
-export const DATE_LOCALE = 'en-US';
-export const DATE_FORMAT: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
-
 /** The paid access gate of docs/product.md §6 (inactive unless SUBSCRIPTION_GATE is on). */
 export const SUBSCRIPTION_MONTHS = 1;
 export const SUBSCRIPTION_PRICE_USD = 50;
