@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PagedList } from '../../lib/use-paged-list';
 import { fakePagedList } from '../../test/fake-paged-list';
@@ -22,18 +22,39 @@ const renderGrid = (list: PagedList<Item>) =>
     />,
   );
 
-// jsdom lays nothing out and has no ResizeObserver: each drawn row measures as 524 px here.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.dataset.index === undefined ? 0 : 524;
+// jsdom lays nothing out and has no ResizeObserver. This one reports each observed row as 524 px
+// tall when `layOut()` says the browser has laid the page out.
+let observers: { callback: ResizeObserverCallback; targets: Set<Element> }[] = [];
+function layOut() {
+  act(() => {
+    for (const { callback, targets } of observers) {
+      const entries = [...targets].map(
+        (target) =>
+          ({ target, borderBoxSize: [{ blockSize: 524, inlineSize: 0 }] }) as unknown as ResizeObserverEntry,
+      );
+      callback(entries, {} as ResizeObserver);
+    }
   });
+}
+beforeEach(() => {
+  observers = [];
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   vi.stubGlobal(
     'ResizeObserver',
     class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
+      private readonly targets = new Set<Element>();
+      constructor(callback: ResizeObserverCallback) {
+        observers.push({ callback, targets: this.targets });
+      }
+      observe(target: Element) {
+        this.targets.add(target);
+      }
+      unobserve(target: Element) {
+        this.targets.delete(target);
+      }
+      disconnect() {
+        this.targets.clear();
+      }
     },
   );
 });
@@ -70,7 +91,7 @@ describe('WindowedGrid', () => {
     expect(screen.getAllByTestId('cell')).toHaveLength(3);
   });
 
-  it('moves rows measured apart from their estimate without drawing their cards again', () => {
+  it('moves rows to their measured place once laid out, without drawing their cards again', () => {
     window.innerWidth = 1440;
     const drawn: string[] = [];
     render(
@@ -85,6 +106,12 @@ describe('WindowedGrid', () => {
         }}
       />,
     );
+    const secondRow = () => screen.getAllByTestId('cell')[4]!.parentElement!;
+    // Drawn at its estimate: attaching a row reads no layout.
+    expect(secondRow().style.transform).toBe('translateY(500px)');
+    layOut();
+    expect(secondRow().style.transform).toBe('translateY(524px)');
+    expect(screen.getByTestId('windowed-grid').style.height).toBe(`${2 * 524}px`);
     expect(screen.getAllByTestId('cell')).toHaveLength(8);
     expect(drawn.filter((id) => id === 'item-0')).toHaveLength(1);
   });

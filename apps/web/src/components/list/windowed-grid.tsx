@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type Virtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { cn } from '../../lib/cn';
 import type { PagedList } from '../../lib/use-paged-list';
 import { Button } from '../ui/button';
@@ -10,6 +10,19 @@ const OVERSCAN_ROWS = 2;
 const PREFETCH_ROWS = 3;
 /** The gap between rows, in px (Tailwind's gap-6). */
 const ROW_GAP = 24;
+
+/**
+ * A drawn row's height, as the browser's ResizeObserver reports it once the row is laid out. Read
+ * when React attaches the row instead (the virtualizer's default), it forced a layout in the middle
+ * of the commit, and a row off its estimate drew the grid again in that same task: the longest task
+ * of the gallery's first screen. Until the observer reports, a row keeps the height it has.
+ */
+function rowHeight(row: Element, entry: ResizeObserverEntry | undefined, grid: Virtualizer<Window, Element>) {
+  const box = entry?.borderBoxSize?.[0];
+  if (box) return Math.round(box.blockSize);
+  const index = grid.indexFromElement(row);
+  return grid.itemSizeCache.get(grid.options.getItemKey(index)) ?? grid.options.estimateSize(index);
+}
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -84,6 +97,7 @@ export function WindowedGrid<T extends { $id: string }>({
     estimateSize: () => estimateRowHeight + ROW_GAP,
     overscan: OVERSCAN_ROWS,
     scrollMargin: offset,
+    measureElement: rowHeight,
   });
   const drawn = virtualizer.getVirtualItems();
   const lastDrawn = drawn.at(-1)?.index ?? 0;
