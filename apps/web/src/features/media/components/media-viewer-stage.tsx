@@ -1,7 +1,6 @@
 import { type PointerEvent, useRef, useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { type Media, VIEWER_LABELS } from '@baegen/shared';
-import { cn } from '../../../lib/cn';
 
 /** A horizontal move at least this long (px), and longer than it is tall, turns the page. */
 export const SWIPE_MIN_PX = 50;
@@ -91,7 +90,10 @@ export function MediaViewerStage({
           draggable={false}
           onLoad={() => setLoadedUrl(media.url)}
           onError={() => setLoadedUrl(media.url)}
-          className={cn(fit, 'transition-opacity duration-200', loaded ? 'opacity-100' : 'opacity-0')}
+          // Shown as soon as the browser has it, over the loading status, rather than faded in once
+          // the page has heard it loaded: that wait held the viewer's largest paint back by over a
+          // second on a phone.
+          className={`${fit} relative`}
         />
       )}
     </div>
