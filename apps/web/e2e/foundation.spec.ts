@@ -7,6 +7,7 @@ import {
   HERO_ROTATION_MS,
   LANDING_FEATURES,
   PAGE_HEADINGS,
+  PAGE_LOAD_FAILED,
   SOCIAL_URL,
 } from '@baegen/shared';
 import { signIn } from './support/auth';
@@ -158,4 +159,28 @@ test("a signed-in page announces the chunks of its header and toaster, draws no 
   for (const href of preloaded) expect(fetched).toContain(href);
   // The code only the other signed-in pages share stays off the first page after sign-in.
   expect([...fetched].filter((path) => path.startsWith('/assets/member-more-'))).toEqual([]);
+});
+
+test('a page whose code cannot be loaded says so beneath a working header, and Reload brings it', async ({
+  page,
+}) => {
+  // As after a deploy or a dropped connection: the gallery's code does not arrive.
+  const galleryCode = /\/assets\/media-page-[\w-]+\.js$/;
+  await page.route(galleryCode, (route) => route.abort('failed'));
+  await signIn(page, 339);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Media' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: PAGE_LOAD_FAILED.title });
+  await expect(alert).toContainText(PAGE_LOAD_FAILED.text);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+  // Any other page still draws.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: PAGE_HEADINGS.dashboard })).toBeVisible();
+  await page.goBack();
+  await expect(alert).toBeVisible();
+
+  await page.unroute(galleryCode);
+  await alert.getByRole('button', { name: PAGE_LOAD_FAILED.action }).click();
+  await expect(page.getByRole('heading', { name: PAGE_HEADINGS.media })).toBeVisible();
+  await expect(page).toHaveURL(/\/media$/);
 });

@@ -12,6 +12,7 @@ import { Logo } from './logo';
 import { NAV_ITEMS, isNavActive } from './nav';
 import { useLogout } from './use-logout';
 import { useScrolled } from './use-scrolled';
+import { LoadErrorBoundary } from './load-error-boundary';
 
 const GenerationIndicator = lazy(async () => ({
   default: (await import('./generation-indicator-slot')).GenerationIndicatorSlot,
@@ -105,9 +106,12 @@ export function Header() {
           </nav>
           <div className="flex items-center gap-2">
             {isAuthenticated && idle ? (
-              <Suspense fallback={null}>
-                <GenerationIndicator />
-              </Suspense>
+              // The indicator is an extra: if its code cannot load, the header goes on without it.
+              <LoadErrorBoundary fallback={null}>
+                <Suspense fallback={null}>
+                  <GenerationIndicator />
+                </Suspense>
+              </LoadErrorBoundary>
             ) : null}
             <div className="hidden md:block">{account}</div>
           </div>

@@ -3,6 +3,7 @@ import { ROUTES } from '@baegen/shared';
 import { cn } from '../lib/cn';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LoadErrorBoundary, PageLoadFailed } from './load-error-boundary';
 import { ScrollToTop } from './scroll-to-top';
 import { SkipLink } from './skip-link';
 
@@ -28,7 +29,9 @@ export function Layout() {
           fullWidth ? '' : 'mx-auto w-full max-w-7xl px-4 pt-24 pb-16 sm:px-6 lg:px-8',
         )}
       >
-        <Outlet />
+        <LoadErrorBoundary fallback={<PageLoadFailed />} resetKey={pathname}>
+          <Outlet />
+        </LoadErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ROUTES } from '@baegen/shared';
 import { useIdle } from '../lib/when-idle';
+import { LoadErrorBoundary } from './load-error-boundary';
 
 const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).AppToaster }));
 
@@ -39,9 +40,12 @@ export function ToasterMount() {
   }, [quiet, idle]);
 
   if (!needed) return null;
+  // Toasts are an extra: if the toaster's code cannot load, the page goes on without them.
   return (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
+    <LoadErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
+    </LoadErrorBoundary>
   );
 }

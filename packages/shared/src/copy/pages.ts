@@ -47,6 +47,16 @@ export function documentTitle(heading: string): string {
   return heading.includes(APP_NAME) ? heading : `${heading} · ${APP_NAME}`;
 }
 
+/**
+ * What stands in for a page whose code could not be loaded: the connection dropped, or a new
+ * version was deployed since the tab was opened and the old page's files are gone.
+ */
+export const PAGE_LOAD_FAILED = {
+  title: 'Failed to load this page',
+  text: 'The connection may have dropped, or BaeGen was updated since this tab was opened.',
+  action: 'Reload',
+} as const;
+
 /** The media form's query parameter that prefills the prompt (Remix). */
 export const MEDIA_PROMPT_PARAM = 'prompt';
 
