@@ -135,9 +135,9 @@ export default tseslint.config(
     },
   },
   {
-    // A page's first use of Intl loads the browser's locale data: 30-70 ms of main thread on a phone,
-    // paid while a signed-in page starts. English dates and counts are written out (copy/format.ts,
-    // contract/format-count.ts).
+    // A page's first use of Intl loads the browser's locale data: 40-70 ms of main thread in desktop
+    // Chromium, more on a phone, paid while a signed-in page starts. English dates and counts are
+    // written out (copy/format.ts, contract/format-count.ts).
     files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {

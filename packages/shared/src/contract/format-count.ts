@@ -1,6 +1,6 @@
 // Written out rather than through `toLocaleString('en-US')`: a page's first use of Intl loads the
-// browser's locale data, 30-70 ms of main thread on a phone, and the chat contract's messages are
-// built while the signed-in pages start.
+// browser's locale data (40-70 ms of main thread in desktop Chromium, more on a phone), and the chat
+// contract's messages are built while the signed-in pages start.
 
 /** An integer with en-US digit grouping, e.g. 12000 -> "12,000". */
 export function formatCount(value: number): string {

@@ -12,7 +12,8 @@ export function truncate(text: string, max: number): string {
 }
 
 // Written out rather than through Intl.DateTimeFormat: a page's first use of Intl loads the
-// browser's locale data, 30-70 ms of main thread on a phone, paid by the first card list drawn.
+// browser's locale data (40-70 ms of main thread in desktop Chromium, more on a phone), paid by the
+// first card list drawn.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Short month, day, year in en-US and the reader's time zone, e.g. "Nov 21, 2026". */
