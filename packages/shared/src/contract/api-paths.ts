@@ -50,3 +50,16 @@ export function previewSources(url: string): { src: string; srcSet: string } | n
   const at = (width: number) => `/api/files/${encodeURIComponent(fileId)}/preview?width=${width}&output=webp`;
   return { src: at(480), srcSet: PREVIEW_WIDTHS.map((width) => `${at(width)} ${width}w`).join(', ') };
 }
+
+/** Where the API serves a character's card: PNG (portrait with V2 and V3 chunks) or V3 JSON. */
+export function characterCardUrl(characterId: string, format: 'png' | 'json'): string {
+  return `/api/characters/${encodeURIComponent(characterId)}/card.${format}`;
+}
+
+/** `POST` a card here (a PNG, or JSON) to make a new character of it. */
+export const CHARACTER_IMPORT_PATH = '/api/characters/import';
+
+/** Where a signed-in user downloads one of their images as a PNG carrying its provenance. */
+export function mediaPngDownloadUrl(mediaId: string): string {
+  return `/api/media/${encodeURIComponent(mediaId)}/download?format=png`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkIdsSchema, mediaExportFileName, mediaFileName } from './bulk';
+import { bulkIdsSchema } from './bulk';
 import { BULK_MAX_IDS } from './constants';
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `id${index}`);
@@ -14,13 +14,5 @@ describe('bulkIdsSchema', () => {
     for (const value of [[], ids(BULK_MAX_IDS + 1), ['a', 'b', 'a'], [''], ['a\u0000']]) {
       expect(bulkIdsSchema.safeParse({ ids: value }).success, JSON.stringify(value)).toBe(false);
     }
-  });
-});
-
-describe('bulk file names', () => {
-  it('names a file "media", the id and the type\'s extension (media have no title), the zip by its count', () => {
-    expect(mediaFileName({ $id: 'abc', type: 'image' })).toBe('media_abc.jpg');
-    expect(mediaFileName({ $id: 'v1', type: 'video' })).toBe('media_v1.mp4');
-    expect(mediaExportFileName(2)).toBe('baegen-media-2.zip');
   });
 });

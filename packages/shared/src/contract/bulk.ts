@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULK_MAX_IDS } from './constants';
-import { type Media, mediaSchema, safeText } from './schemas';
+import { mediaSchema, safeText } from './schemas';
 
 /** The body of every bulk request: 1..BULK_MAX_IDS distinct record ids. */
 export const bulkIdsSchema = z.object({
@@ -13,19 +13,6 @@ export const bulkIdsSchema = z.object({
 
 export const bulkDeleteResultSchema = z.object({ deleted: z.number().int().nonnegative() });
 export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
-
-/**
- * `<title or "media">_<id>.<mp4|jpg>` (docs/product.md §3.6); media have no title, so always
- * `media_<id>`.
- */
-export function mediaFileName(media: Pick<Media, '$id' | 'type'>): string {
-  return `media_${media.$id}.${media.type === 'video' ? 'mp4' : 'jpg'}`;
-}
-
-/** The file name of a zip export of `count` media. */
-export function mediaExportFileName(count: number): string {
-  return `baegen-media-${count}.zip`;
-}
 
 export const MEDIA_EXPORT_MANIFEST = 'manifest.json';
 

@@ -112,11 +112,3 @@ export const cardBaegenExtensionSchema = z.looseObject({
   appearance: z.string().optional(),
   portrait: z.looseObject({ origin: z.enum(portraitOrigins), url: z.string().optional() }).optional(),
 });
-
-/** Where the API serves a character's card: PNG (portrait with V2 and V3 chunks) or V3 JSON. */
-export function characterCardUrl(characterId: string, format: 'png' | 'json'): string {
-  return `/api/characters/${encodeURIComponent(characterId)}/card.${format}`;
-}
-
-/** `POST` a card here (a PNG, or JSON) to make a new character of it. */
-export const CHARACTER_IMPORT_PATH = '/api/characters/import';

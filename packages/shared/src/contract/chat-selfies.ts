@@ -47,9 +47,3 @@ export const selfieRequestSchema = z.strictObject({
 /** The message that carries the selfie, and the job making it. */
 export const selfieStartedSchema = z.object({ message: chatMessageSchema, job: generationSchema });
 export type SelfieStarted = z.infer<typeof selfieStartedSchema>;
-
-export const selfiePaths = {
-  start: (chatId: string) => `/api/chats/${encodeURIComponent(chatId)}/selfie`,
-  retry: (chatId: string, messageId: string) =>
-    `/api/chats/${encodeURIComponent(chatId)}/messages/${encodeURIComponent(messageId)}/selfie/retry`,
-} as const;

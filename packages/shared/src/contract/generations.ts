@@ -3,16 +3,7 @@ import { IMAGE_OUTPUTS, LIMITS } from './constants';
 import { imageOptionsSchema, imageOptionsShape } from './image-capabilities';
 import { pageQueryShape } from './schema-parts';
 import { listPageSchema, safeText } from './schemas';
-
-/** What a generation job makes: an image from a prompt, four variations of a subject, or a clip. */
-export const GENERATION_KINDS = ['image', 'character', 'video'] as const;
-
-export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
-export const ACTIVE_GENERATION_STATUSES = ['queued', 'running'] as const satisfies GenerationStatus[];
-
-/** The event name of the generation stream (`GET /api/generations/events`). */
-export const GENERATION_EVENT = 'job';
+import { GENERATION_KINDS, GENERATION_STATUSES } from './generation-status';
 
 export const createGenerationSchema = z
   .object({
@@ -75,7 +66,3 @@ export type GenerationListQuery = z.infer<typeof generationListQuerySchema>;
 
 export const generationListSchema = listPageSchema(generationSchema);
 export type GenerationList = z.infer<typeof generationListSchema>;
-
-export function isActiveGeneration(job: Pick<Generation, 'status'>): boolean {
-  return (ACTIVE_GENERATION_STATUSES as readonly string[]).includes(job.status);
-}

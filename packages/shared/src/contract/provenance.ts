@@ -27,13 +27,3 @@ export const mediaDownloadQuerySchema = z.object({ format: z.enum(['png']).defau
 /** The PNG text chunk keywords of a download: A1111's own, and ours holding the generation as JSON. */
 export const PNG_PARAMETERS_KEYWORD = 'parameters';
 export const PNG_BAEGEN_KEYWORD = 'baegen';
-
-/** Where a signed-in user downloads one of their images as a PNG carrying its provenance. */
-export function mediaPngDownloadUrl(mediaId: string): string {
-  return `/api/media/${encodeURIComponent(mediaId)}/download?format=png`;
-}
-
-/** The file name of that PNG, beside the card's `media_<id>.jpg`. */
-export function mediaPngFileName(mediaId: string): string {
-  return `media_${mediaId}.png`;
-}

@@ -1,4 +1,4 @@
-import type { AspectRatio, StylePreset } from '../contract/image-capabilities';
+import type { AspectRatio, StylePreset } from '../contract/image-options';
 
 /** The image options of the media form and the portrait generator. */
 export const GENERATION_OPTION_LABELS = {

@@ -1,1 +1,0 @@
-export { nonceResponseSchema, publicConfigSchema, sessionSchema } from '@baegen/shared';
