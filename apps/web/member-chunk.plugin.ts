@@ -19,8 +19,8 @@ const MEMBER_CHUNKS = ['member', 'member-more'] as const;
  * the landing page's first load and everything the `signedOut` roots (`/login`, the toaster) load,
  * then or later. Those keep their own chunks, so `/login` never loads signed-in code; what they
  * share with signed-in pages goes into `signed-out-soon` when a `signedOutSoon` root (the wallet
- * code, loaded once /login is drawn) needs it, else `signed-out-later` (the auth calls and their
- * schemas, loaded at sign-in), so the page's own loading never brings zod along.
+ * code, loaded once /login is drawn) needs it, else `signed-out-later` (the auth calls, loaded at
+ * sign-in). zod and the schemas are in none of these: they load on first use (api/lazy-schemas.ts).
  *
  * The sets are worked out from the module graph once it is built, by module id, so that no captured
  * module drags its own imports along (a group rule on file names did, and /login grew by that).
@@ -91,7 +91,7 @@ export function memberChunks(roots: { signedOut: string[]; signedOutSoon: string
     if (!ready || id.startsWith('\0') || signedOutAtOnce.has(id)) return null;
     // What /login loads once drawn, unasked (the wallet code), and signed-in pages share.
     if (signedOutSoon.has(id)) return 'signed-out-soon';
-    // What /login loads when the visitor signs in (the auth calls, their schemas) and they share.
+    // What /login loads when the visitor signs in (the auth calls) and they share.
     if (signedOut.has(id)) return 'signed-out-later';
     return first.has(id) ? MEMBER_CHUNKS[0] : MEMBER_CHUNKS[1];
   };

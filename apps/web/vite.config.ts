@@ -8,6 +8,7 @@ import { mobileWalletTheme } from './mobile-wallet-theme.plugin';
 import { precompress } from './precompress.plugin';
 import { reactRouterPure } from './react-router-pure.plugin';
 import { routePreloads } from './route-preload.plugin';
+import { schemasOnDemand } from './schemas-on-demand.plugin';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -65,6 +66,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     mobileWalletTheme(),
     member.plugin,
+    schemasOnDemand('contract-schemas'),
     routePreloads(ROUTE_MODULES),
     precompress(),
   ],

@@ -67,12 +67,12 @@ test('the landing page loads the wallet code only when the wallet button is appr
   await expect(page.getByRole('dialog', { name: MESSAGES.wallet.dialogTitleWithWallets })).toBeVisible();
 });
 
-test('/login draws and sets up its wallets without the sign-in calls, which load on the way to Login', async ({
+test('/login draws and sets up its wallets without the sign-in calls and schemas, which load on the way to Login', async ({
   page,
 }) => {
   const signInChunks: string[] = [];
   page.on('request', (request) => {
-    if (/\/(auth\.api|signed-out-later)-/.test(request.url())) signInChunks.push(request.url());
+    if (/\/(auth\.api|signed-out-later|contract-schemas)-/.test(request.url())) signInChunks.push(request.url());
   });
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
@@ -86,7 +86,7 @@ test('/login draws and sets up its wallets without the sign-in calls, which load
     .getByTestId('login-card')
     .getByRole('button', { name: MESSAGES.login.button, exact: true })
     .hover();
-  await expect.poll(() => signInChunks.length).toBe(2);
+  await expect.poll(() => signInChunks.length).toBe(3);
 });
 
 test('a signed-in page loads no wallet code: nothing on it needs the wallet', async ({ page }) => {

@@ -5,14 +5,13 @@ import {
   LIST_LIMIT,
   type ListResponse,
   type ListSort,
-  characterListSchema,
-  characterSchema,
 } from '@baegen/shared';
 import { api } from '../lib/api-client';
 import { fetchListPage, itemPath } from '../lib/list-page';
 import { sortParam } from '../lib/list-sort';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
+import { characterListSchema, characterSchema } from './lazy-schemas';
 
 // Every read of /api/characters, for the characters pages, the media pages and the dashboard alike.
 

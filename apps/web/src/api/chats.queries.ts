@@ -1,16 +1,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import {
-  CHAT_LABELS,
-  type ChatPatch,
-  DASHBOARD_RECENT_CHATS,
-  chatContextSchema,
-  chatListSchema,
-  chatPaths,
-  chatSchema,
-} from '@baegen/shared';
+import { CHAT_LABELS, type ChatPatch, DASHBOARD_RECENT_CHATS, chatPaths } from '@baegen/shared';
 import { ApiRequestError, api, apiNoContent } from '../lib/api-client';
 import { listUrl } from '../lib/list-page';
+import { chatContextSchema, chatListSchema, chatSchema } from './lazy-schemas';
 
 // Every request and query about whole chats (list, rename, delete, context, import), for the chat
 // pages and the dashboard alike; each answer parsed with its shared schema.

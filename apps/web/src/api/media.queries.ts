@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  DASHBOARD_MEDIA_KEPT,
-  LIST_LIMIT,
-  type ListSort,
-  type MediaType,
-  mediaListSchema,
-  mediaSchema,
-  mediaStatsSchema,
-} from '@baegen/shared';
+import { DASHBOARD_MEDIA_KEPT, LIST_LIMIT, type ListSort, type MediaType } from '@baegen/shared';
 import { api } from '../lib/api-client';
 import { itemPath } from '../lib/list-page';
 import { sortParam } from '../lib/list-sort';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
+import { mediaListSchema, mediaSchema, mediaStatsSchema } from './lazy-schemas';
 
 // Every read of /api/media, for the gallery and the dashboard alike.
 

@@ -35,7 +35,7 @@ export interface ResponseSchema<T> {
 }
 
 /** A schema, or the promise of one still loading; the request does not wait for it to start. */
-export type SchemaSource<T> = ResponseSchema<T> | Promise<ResponseSchema<T>>;
+export type SchemaSource<T> = ResponseSchema<T> | PromiseLike<ResponseSchema<T>>;
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();

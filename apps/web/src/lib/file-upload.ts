@@ -1,5 +1,6 @@
-import { type FileUpload, MESSAGES, UPLOAD_CHUNK_BYTES, fileUploadSchema } from '@baegen/shared';
+import { type FileUpload, MESSAGES, UPLOAD_CHUNK_BYTES } from '@baegen/shared';
 import { ApiRequestError, apiNoContent, errorFromAnswer, parseAnswer } from './api-client';
+import { fileUploadSchema } from '../api/lazy-schemas';
 
 /** One request of an upload: a slice of the file and the headers that place it. */
 export interface ChunkRequest {
@@ -91,7 +92,7 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
         signal,
       });
       if (answer.status >= 400) throw errorFromAnswer(answer.status, answer.body);
-      upload = parseAnswer(answer.status, '/api/files', fileUploadSchema, answer.body);
+      upload = parseAnswer(answer.status, '/api/files', await fileUploadSchema, answer.body);
       start = end;
       if (start >= total) {
         onProgress?.(1);

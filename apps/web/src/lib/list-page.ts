@@ -1,5 +1,5 @@
 import type { ListResponse } from '@baegen/shared';
-import { type ResponseSchema, api } from './api-client';
+import { type SchemaSource, api } from './api-client';
 
 /** Query parameters of a list endpoint; empty values are left out of the URL. */
 export type ListParams = Record<string, string | number | null | undefined>;
@@ -21,7 +21,7 @@ export function listUrl(path: string, params: ListParams): string {
 /** One page of a keyset-paginated list endpoint, checked against the list's shared schema. */
 export function fetchListPage<T>(
   path: string,
-  schema: ResponseSchema<ListResponse<T>>,
+  schema: SchemaSource<ListResponse<T>>,
   params: ListParams,
 ): Promise<ListResponse<T>> {
   return api(listUrl(path, params), schema);

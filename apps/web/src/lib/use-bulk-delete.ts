@@ -1,8 +1,9 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { MESSAGES, bulkDeleteResultSchema } from '@baegen/shared';
+import { MESSAGES } from '@baegen/shared';
 import { api } from './api-client';
 import { removeFromLists, staleOutsideLists } from './use-delete-mutation';
+import { bulkDeleteResultSchema } from '../api/lazy-schemas';
 
 export interface BulkDeleteOptions {
   /** `POST …/bulk-delete` of the kind of record. */

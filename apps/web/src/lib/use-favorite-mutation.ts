@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { FAVORITE_LABELS, type ListResponse } from '@baegen/shared';
-import { type ResponseSchema, api } from './api-client';
+import { type SchemaSource, api } from './api-client';
 
 type Starred = { $id: string; favorite: boolean };
 type Pages = InfiniteData<ListResponse<Starred>, string | null>;
@@ -40,7 +40,7 @@ function starsIn(queryClient: QueryClient, listsKey: QueryKey, id: string): [Que
 export interface FavoriteMutationOptions<T extends Starred> {
   /** The item's URL, which takes `PATCH {favorite}` and answers the item. */
   path: (id: string) => string;
-  schema: ResponseSchema<T>;
+  schema: SchemaSource<T>;
   /** Root of the paged lists that show the star. */
   listsKey: QueryKey;
 }

@@ -1,6 +1,6 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@baegen/shared';
-import type { ResponseSchema } from './api-client';
+import type { SchemaSource } from './api-client';
 import { fetchListPage } from './list-page';
 
 /** The first `limit` items of a list endpoint (the newest), without paging. */
@@ -12,7 +12,7 @@ export function useListHead<T>({
 }: {
   queryKey: QueryKey;
   path: string;
-  schema: ResponseSchema<ListResponse<T>>;
+  schema: SchemaSource<ListResponse<T>>;
   limit: number;
 }) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 import { type QueryKey, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@baegen/shared';
-import type { ResponseSchema } from './api-client';
+import type { SchemaSource } from './api-client';
 import { type ListParams, fetchListPage } from './list-page';
 
 /** What a list page needs of a paged list: its items so far, the server's total and the query state. */
@@ -22,7 +22,7 @@ export interface PagedList<T> {
 export interface PagedListOptions<T> {
   queryKey: QueryKey;
   path: string;
-  schema: ResponseSchema<ListResponse<T>>;
+  schema: SchemaSource<ListResponse<T>>;
   /** Search and filters; the cursor is added page by page. */
   params: ListParams;
 }

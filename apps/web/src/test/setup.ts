@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // jsdom has no matchMedia; components that ask for a media query (react-hot-toast's reduced-motion
 // check, responsive hooks) get a query that never matches.
@@ -22,6 +22,12 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 if (typeof window !== 'undefined' && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = () => {};
 }
+
+// The app loads its shared schemas on first use (api/lazy-schemas.ts). Loaded here once, a test's
+// waits measure the component, not the first transform of zod.
+beforeAll(async () => {
+  await import('../api/contract-schemas');
+});
 
 afterEach(() => {
   cleanup();

@@ -6,11 +6,12 @@ import { persistToStorage, readPersisted } from '../../lib/persist';
 const loadAuthApi = () => import('./api/auth.api');
 
 /**
- * Starts loading the sign-in calls (with zod, their schemas' code) once the visitor is on the way to
- * signing in, so the press of the button does not wait for them.
+ * Starts loading the sign-in calls and the schemas their answers are checked against (with zod)
+ * once the visitor is on the way to signing in, so the press of the button does not wait for them.
  */
 export function preloadSignIn() {
   void loadAuthApi();
+  void import('../../api/contract-schemas').catch(() => undefined);
 }
 
 export interface AuthState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_TEXT, LIMITS, MESSAGES } from '@baegen/shared';
+import { FORM_TEXT, LIMITS, MESSAGES, characterAttributesSchema } from '@baegen/shared';
 import {
   emptyFormValues,
   isDirty,
@@ -21,7 +21,31 @@ describe('character form model', () => {
     expect(parseAttributes('[1,2]')).toEqual({ appearance: '', personality: '' });
   });
 
-  it('requires a name and an appearance that are more than spaces, and says which is missing', () => {
+  it('reads attributes as the shared schema does', () => {
+    const empty = { appearance: '', personality: '' };
+    for (const attributes of [
+      '{"appearance":"red hair","personality":"bold","extra":1}',
+      '{"personality":"bold"}',
+      '{}',
+      '{"appearance":null}',
+      '{"appearance":3,"personality":"bold"}',
+      '{"personality":["bold"]}',
+      '"red hair"',
+      'null',
+      '[]',
+      '',
+    ]) {
+      let expected = empty;
+      try {
+        expected = characterAttributesSchema.safeParse(JSON.parse(attributes)).data ?? empty;
+      } catch {
+        // not JSON
+      }
+      expect(parseAttributes(attributes), attributes).toEqual(expected);
+    }
+  });
+
+  it('requires a name and an appearance that are more than spaces, and says which is missing', async () => {
     const both = { name: errors.name, appearance: errors.appearance };
     for (const [values, fieldErrors] of [
       [emptyFormValues, both],
@@ -30,7 +54,7 @@ describe('character form model', () => {
       [{ ...emptyFormValues, name: '   ', appearance: 'red hair' }, { name: errors.name }],
       [{ ...emptyFormValues, name: 'Luna', appearance: ' \n ' }, { appearance: errors.appearance }],
     ] as const) {
-      expect(toCharacterInput(values)).toEqual({
+      expect(await toCharacterInput(values)).toEqual({
         ok: false,
         message: MESSAGES.characters.nameAndAppearanceRequired,
         errors: fieldErrors,
@@ -43,8 +67,8 @@ describe('character form model', () => {
     expect(isDirty({ ...emptyFormValues, personality: 'x' }, emptyFormValues)).toBe(true);
   });
 
-  it('refuses an image URL that is not http(s) or an /api/ path', () => {
-    const result = toCharacterInput({
+  it('refuses an image URL that is not http(s) or an /api/ path', async () => {
+    const result = await toCharacterInput({
       ...emptyFormValues,
       name: 'Luna',
       appearance: 'red hair',
@@ -57,9 +81,9 @@ describe('character form model', () => {
     }
   });
 
-  it('trims the name and the image URL it sends', () => {
+  it('trims the name and the image URL it sends', async () => {
     expect(
-      toCharacterInput({
+      await toCharacterInput({
         name: '  Luna  ',
         imageUrl: ' https://x.example/a.png ',
         appearance: 'red hair',

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHARACTER_IMPORT_PATH, characterSchema } from '@baegen/shared';
+import { CHARACTER_IMPORT_PATH } from '@baegen/shared';
 import { api } from '../../../lib/api-client';
+import { characterSchema } from '../../../api/lazy-schemas';
 
 /** The content type the import expects for a card file, from its type or its extension; null if neither fits. */
 export function cardContentType(file: File): 'image/png' | 'application/json' | null {

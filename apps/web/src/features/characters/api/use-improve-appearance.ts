@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { improvePromptResponseSchema } from '@baegen/shared';
 import { api } from '../../../lib/api-client';
+import { improvePromptResponseSchema } from '../../../api/lazy-schemas';
 
 /** Rewrites an appearance description into a detailed image prompt. */
 export function improveAppearance(appearance: string) {

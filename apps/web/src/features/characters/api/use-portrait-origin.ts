@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { fileIdFromUrl, fileUploadSchema } from '@baegen/shared';
+import { fileIdFromUrl } from '@baegen/shared';
 import { api } from '../../../lib/api-client';
+import { fileUploadSchema } from '../../../api/lazy-schemas';
 
 export type PortraitOrigin = 'generated' | 'uploaded';
 

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CharacterInput, characterSchema } from '@baegen/shared';
+import { type CharacterInput } from '@baegen/shared';
 import { CHARACTERS_PATH, characterPath } from '../../../api/characters.queries';
 import { api } from '../../../lib/api-client';
 import { refreshUnsavedGenerations } from '../../generations';
+import { characterSchema } from '../../../api/lazy-schemas';
 
 export interface SaveCharacterVariables {
   /** Absent when creating. */

@@ -14,11 +14,13 @@ const describedText = (control: HTMLElement) =>
     .join(' ');
 
 describe('CharacterForm feedback', () => {
-  it('marks the missing fields, says why beside each, and focuses the first', () => {
+  it('marks the missing fields, says why beside each, and focuses the first', async () => {
     renderForm(emptyFormValues);
     fireEvent.click(button('Deploy Character'));
 
-    expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.nameAndAppearanceRequired);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.nameAndAppearanceRequired),
+    );
     const name = field('Character Name');
     const appearance = field('Appearance Parameters');
     expect(name.getAttribute('aria-invalid')).toBe('true');
@@ -31,7 +33,7 @@ describe('CharacterForm feedback', () => {
     expect(name.getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByText(FORM_TEXT.errors.name)).toBeNull();
     fireEvent.click(button('Deploy Character'));
-    expect(document.activeElement).toBe(appearance);
+    await waitFor(() => expect(document.activeElement).toBe(appearance));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

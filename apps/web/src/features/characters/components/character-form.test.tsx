@@ -25,10 +25,12 @@ describe('CharacterForm', () => {
     expect(button('Update Character')).toBeTruthy();
   });
 
-  it('refuses to save without a name or an appearance, without calling the API', () => {
+  it('refuses to save without a name or an appearance, without calling the API', async () => {
     renderForm({ ...filled, appearance: '   ' });
     fireEvent.click(button('Deploy Character'));
-    expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.nameAndAppearanceRequired);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(MESSAGES.characters.nameAndAppearanceRequired),
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -128,7 +128,7 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const result = toCharacterInput(values);
+    const result = await toCharacterInput(values);
     if (!result.ok) {
       toast.error(result.message);
       fieldErrors.show(result.errors);

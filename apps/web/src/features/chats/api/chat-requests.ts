@@ -1,14 +1,12 @@
+import { type ChatMessagePatch, chatPaths, selfiePaths } from '@baegen/shared';
+import { api, apiNoContent } from '../../../lib/api-client';
 import {
-  type ChatMessagePatch,
   chatMessageListSchema,
   chatMessageSchema,
-  chatPaths,
   chatSchema,
-  selfiePaths,
   selfieStartedSchema,
   sentChatMessageSchema,
-} from '@baegen/shared';
-import { api, apiNoContent } from '../../../lib/api-client';
+} from '../../../api/lazy-schemas';
 
 // Every request of the chat page, each answer parsed with its shared schema.
 

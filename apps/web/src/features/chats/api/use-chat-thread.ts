@@ -1,29 +1,28 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import {
-  CHAT_EVENTS,
-  REALTIME_RECONNECT_DELAYS_MS,
-  chatDeltaEventSchema,
-  chatMessageEventSchema,
-  chatPaths,
-  chatSnapshotEventSchema,
-} from '@baegen/shared';
+import { CHAT_EVENTS, REALTIME_RECONNECT_DELAYS_MS, chatPaths } from '@baegen/shared';
 import { openEventStream } from '../../../lib/event-stream';
 import { EMPTY_THREAD, type ChatThreadAction, chatThreadReducer } from '../chat-thread';
 import { fetchMessages } from './chat-requests';
+import {
+  chatDeltaEventSchema,
+  chatMessageEventSchema,
+  chatSnapshotEventSchema,
+  parseOrNull,
+} from '../../../api/lazy-schemas';
 
 /** The thread action of one event of `/api/chats/:id/events`, or null when it does not parse. */
-export function eventAction(event: string, data: string): ChatThreadAction | null {
+export async function eventAction(event: string, data: string): Promise<ChatThreadAction | null> {
   try {
     const body: unknown = JSON.parse(data);
     if (event === CHAT_EVENTS.snapshot) {
-      const parsed = chatSnapshotEventSchema.safeParse(body);
-      if (parsed.success) return { type: 'snapshot', message: parsed.data.message };
+      const parsed = await parseOrNull(chatSnapshotEventSchema, body);
+      if (parsed) return { type: 'snapshot', message: parsed.message };
     } else if (event === CHAT_EVENTS.delta) {
-      const parsed = chatDeltaEventSchema.safeParse(body);
-      if (parsed.success) return { type: 'delta', delta: parsed.data };
+      const parsed = await parseOrNull(chatDeltaEventSchema, body);
+      if (parsed) return { type: 'delta', delta: parsed };
     } else if (event === CHAT_EVENTS.message) {
-      const parsed = chatMessageEventSchema.safeParse(body);
-      if (parsed.success) return { type: 'upsert', message: parsed.data.message };
+      const parsed = await parseOrNull(chatMessageEventSchema, body);
+      if (parsed) return { type: 'upsert', message: parsed.message };
     }
     console.error('Unexpected chat event', event);
   } catch (error) {
@@ -58,13 +57,17 @@ export function useChatThread(chatId: string) {
   useEffect(() => {
     void loadLatest();
     if (typeof EventSource === 'undefined') return;
+    // Events are applied in the order they came, though the first waits for the schemas to load.
+    let read = Promise.resolve();
     return openEventStream({
       url: chatPaths.events(chatId),
       event: Object.values(CHAT_EVENTS),
       delays: REALTIME_RECONNECT_DELAYS_MS,
       onMessage: (data, event) => {
-        const action = eventAction(event, data);
-        if (action) dispatch(action);
+        read = read.then(async () => {
+          const action = await eventAction(event, data);
+          if (action) dispatch(action);
+        });
       },
       onReconnect: () => void loadLatest(),
     });

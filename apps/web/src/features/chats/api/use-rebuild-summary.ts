@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_LABELS, type Chat, chatPaths, chatSchema } from '@baegen/shared';
+import { CHAT_LABELS, type Chat, chatPaths } from '@baegen/shared';
 import { chatFailureMessage, chatKeys } from '../../../api/chats.queries';
 import { api } from '../../../lib/api-client';
+import { chatSchema } from '../../../api/lazy-schemas';
 
 /** How often, and how long at most, the chat is read again while its summary is rewritten. */
 const POLL_MS = 1500;

@@ -4,11 +4,10 @@ import {
   type Generation,
   type GenerationList,
   LIST_LIMIT,
-  generationListSchema,
-  generationSchema,
   isActiveGeneration,
 } from '@baegen/shared';
 import { api } from '../../../lib/api-client';
+import { generationListSchema, generationSchema } from '../../../api/lazy-schemas';
 
 // Every call of /api/generations: the media form, the portrait field, the gallery and the header
 // indicator share them.

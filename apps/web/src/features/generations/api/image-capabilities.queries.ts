@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { type GenerationCapabilities, publicConfigSchema } from '@baegen/shared';
+import { type GenerationCapabilities } from '@baegen/shared';
 import { api } from '../../../lib/api-client';
+import { publicConfigSchema } from '../../../api/lazy-schemas';
 
 export const IMAGE_CAPABILITIES_KEY = ['config', 'image-capabilities'] as const;
 

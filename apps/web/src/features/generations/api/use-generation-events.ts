@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { GENERATION_EVENT, REALTIME_RECONNECT_DELAYS_MS, generationSchema } from '@baegen/shared';
+import { GENERATION_EVENT, REALTIME_RECONNECT_DELAYS_MS } from '@baegen/shared';
 import { openEventStream } from '../../../lib/event-stream';
 import { applyGenerationEvent, resyncGenerations } from './generation-events.handlers';
 import { GENERATION_EVENTS_PATH } from './generations.queries';
+import { generationSchema, parseOrNull } from '../../../api/lazy-schemas';
 
-function parseJob(data: string) {
+async function parseJob(data: string) {
   try {
-    const parsed = generationSchema.safeParse(JSON.parse(data));
-    if (parsed.success) return parsed.data;
-    console.error('Unexpected generation event', parsed.error.issues);
+    const job = await parseOrNull(generationSchema, JSON.parse(data));
+    if (job) return job;
+    console.error('Unexpected generation event', data);
   } catch (error) {
     console.error('Unreadable generation event', error);
   }
@@ -21,13 +22,17 @@ export function useGenerationEvents(): void {
   const client = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
+    // Events are read in the order they came, though the first waits for the schema to load.
+    let read = Promise.resolve();
     return openEventStream({
       url: GENERATION_EVENTS_PATH,
       event: GENERATION_EVENT,
       delays: REALTIME_RECONNECT_DELAYS_MS,
       onMessage: (data) => {
-        const job = parseJob(data);
-        if (job) applyGenerationEvent(client, job);
+        read = read.then(async () => {
+          const job = await parseJob(data);
+          if (job) applyGenerationEvent(client, job);
+        });
       },
       onReconnect: () => {
         resyncGenerations(client).catch((error: unknown) =>

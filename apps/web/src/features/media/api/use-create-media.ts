@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type MediaInput, mediaSchema } from '@baegen/shared';
+import { type MediaInput } from '@baegen/shared';
 import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
 import { api } from '../../../lib/api-client';
 import { refreshUnsavedGenerations } from '../../generations';
+import { mediaSchema } from '../../../api/lazy-schemas';
 
 export function createMedia(input: MediaInput) {
   return api(MEDIA_PATH, mediaSchema, { method: 'POST', body: input });

@@ -1,0 +1,56 @@
+import type { ResponseSchema } from '../lib/api-client';
+
+// The shared schemas reach a page only when it first asks the API for something, not with its
+// code: built while the page's modules run, zod and the schemas held up its first paint by some
+// 250 ms of a mid-range phone's main thread (docs/decisions/002). The request is sent at once;
+// the schema loads beside it.
+const load = () => import('./contract-schemas');
+
+type ContractSchemas = Awaited<ReturnType<typeof load>>;
+type SchemaName = keyof ContractSchemas;
+
+/** A shared schema that is loaded the first time something awaits it. */
+export type LazySchema<K extends SchemaName> = PromiseLike<ContractSchemas[K]>;
+
+function lazy<K extends SchemaName>(name: K): LazySchema<K> {
+  let schema: Promise<ContractSchemas[K]> | undefined;
+  return {
+    then: (onLoaded, onFailed) =>
+      (schema ??= load().then((schemas) => schemas[name])).then(onLoaded, onFailed),
+  };
+}
+
+/** The value `schema` reads from `data`, or null when `data` does not match it (a stream's event). */
+export async function parseOrNull<T>(
+  schema: PromiseLike<ResponseSchema<T>>,
+  data: unknown,
+): Promise<T | null> {
+  const result = (await schema).safeParse(data);
+  return result.success ? result.data : null;
+}
+
+export const bulkDeleteResultSchema = /* @__PURE__ */ lazy('bulkDeleteResultSchema');
+export const characterAttributesSchema = /* @__PURE__ */ lazy('characterAttributesSchema');
+export const characterInputSchema = /* @__PURE__ */ lazy('characterInputSchema');
+export const characterListSchema = /* @__PURE__ */ lazy('characterListSchema');
+export const characterSchema = /* @__PURE__ */ lazy('characterSchema');
+export const chatContextSchema = /* @__PURE__ */ lazy('chatContextSchema');
+export const chatDeltaEventSchema = /* @__PURE__ */ lazy('chatDeltaEventSchema');
+export const chatListSchema = /* @__PURE__ */ lazy('chatListSchema');
+export const chatMessageEventSchema = /* @__PURE__ */ lazy('chatMessageEventSchema');
+export const chatMessageListSchema = /* @__PURE__ */ lazy('chatMessageListSchema');
+export const chatMessageSchema = /* @__PURE__ */ lazy('chatMessageSchema');
+export const chatSchema = /* @__PURE__ */ lazy('chatSchema');
+export const chatSnapshotEventSchema = /* @__PURE__ */ lazy('chatSnapshotEventSchema');
+export const fileUploadSchema = /* @__PURE__ */ lazy('fileUploadSchema');
+export const generationListSchema = /* @__PURE__ */ lazy('generationListSchema');
+export const generationSchema = /* @__PURE__ */ lazy('generationSchema');
+export const improvePromptResponseSchema = /* @__PURE__ */ lazy('improvePromptResponseSchema');
+export const mediaListSchema = /* @__PURE__ */ lazy('mediaListSchema');
+export const mediaSchema = /* @__PURE__ */ lazy('mediaSchema');
+export const mediaStatsSchema = /* @__PURE__ */ lazy('mediaStatsSchema');
+export const nonceResponseSchema = /* @__PURE__ */ lazy('nonceResponseSchema');
+export const publicConfigSchema = /* @__PURE__ */ lazy('publicConfigSchema');
+export const selfieStartedSchema = /* @__PURE__ */ lazy('selfieStartedSchema');
+export const sentChatMessageSchema = /* @__PURE__ */ lazy('sentChatMessageSchema');
+export const sessionSchema = /* @__PURE__ */ lazy('sessionSchema');
