@@ -48,6 +48,21 @@ describe('Header', () => {
     expect(header.dataset.opaque).toBe('false');
   });
 
+  it('turns opaque once idle on a page the browser opened scrolled down', () => {
+    vi.useFakeTimers();
+    try {
+      window.scrollY = HEADER_OPAQUE_AFTER_PX + 1;
+      renderHeader();
+      const header = screen.getByTestId('site-header');
+      expect(header.dataset.opaque).toBe('false');
+      act(() => vi.advanceTimersByTime(3000));
+      expect(header.dataset.opaque).toBe('true');
+    } finally {
+      window.scrollY = 0;
+      vi.useRealTimers();
+    }
+  });
+
   it('sends a logged-out visitor to /login from any navigation item', () => {
     renderHeader();
     for (const name of ['Dashboard', 'Characters', 'Media', 'Chats']) {
