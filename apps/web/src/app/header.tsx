@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { LogOutIcon, MenuIcon, XIcon } from '../components/ui/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../components/ui/link';
@@ -12,7 +12,7 @@ import { Logo } from './logo';
 import { NAV_ITEMS, isNavActive } from './nav';
 import { useLogout } from './use-logout';
 import { useScrolled } from './use-scrolled';
-import { LoadErrorBoundary } from './load-error-boundary';
+import { OptionalPart } from './load-error-boundary';
 
 const GenerationIndicator = lazy(async () => ({
   default: (await import('./generation-indicator-slot')).GenerationIndicatorSlot,
@@ -107,11 +107,9 @@ export function Header() {
           <div className="flex items-center gap-2">
             {isAuthenticated && idle ? (
               // The indicator is an extra: if its code cannot load, the header goes on without it.
-              <LoadErrorBoundary fallback={null}>
-                <Suspense fallback={null}>
-                  <GenerationIndicator />
-                </Suspense>
-              </LoadErrorBoundary>
+              <OptionalPart>
+                <GenerationIndicator />
+              </OptionalPart>
             ) : null}
             <div className="hidden md:block">{account}</div>
           </div>

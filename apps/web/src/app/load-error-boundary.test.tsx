@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_LOAD_FAILED } from '@baegen/shared';
-import { LoadErrorBoundary, PageLoadFailed } from './load-error-boundary';
+import { LoadErrorBoundary, OptionalPart, PageLoadFailed } from './load-error-boundary';
 
 // A part whose code never arrives, as after a dropped connection or a deploy.
 const Unloadable = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
@@ -42,14 +42,12 @@ describe('LoadErrorBoundary', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('leaves out an extra that cannot load, and nothing beside it', async () => {
+  it('leaves out an optional part that cannot load, and nothing beside it', async () => {
     render(
       <>
-        <LoadErrorBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <Unloadable />
-          </Suspense>
-        </LoadErrorBoundary>
+        <OptionalPart>
+          <Unloadable />
+        </OptionalPart>
         <p>The page itself</p>
       </>,
     );

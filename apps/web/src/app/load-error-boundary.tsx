@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ReactNode, Suspense } from 'react';
 import { PAGE_LOAD_FAILED } from '@baegen/shared';
 import { Button } from '../components/ui/button';
 import { EmptyState } from '../components/ui/empty-state';
@@ -35,6 +35,18 @@ export class LoadErrorBoundary extends Component<LoadErrorBoundaryProps, LoadErr
   override render() {
     return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/**
+ * A part loaded on demand that the page does without: nothing while its code loads, and nothing if
+ * it cannot load.
+ */
+export function OptionalPart({ children }: { children: ReactNode }) {
+  return (
+    <LoadErrorBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </LoadErrorBoundary>
+  );
 }
 
 /** A page that could not be drawn: why, and a reload, which also brings a deployed version's files. */

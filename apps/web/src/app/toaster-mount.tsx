@@ -1,8 +1,8 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ROUTES } from '@baegen/shared';
 import { useIdle } from '../lib/when-idle';
-import { LoadErrorBoundary } from './load-error-boundary';
+import { OptionalPart } from './load-error-boundary';
 
 const AppToaster = lazy(async () => ({ default: (await import('./app-toaster')).AppToaster }));
 
@@ -42,10 +42,8 @@ export function ToasterMount() {
   if (!needed) return null;
   // Toasts are an extra: if the toaster's code cannot load, the page goes on without them.
   return (
-    <LoadErrorBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
-    </LoadErrorBoundary>
+    <OptionalPart>
+      <AppToaster />
+    </OptionalPart>
   );
 }
