@@ -6,6 +6,7 @@ import {
   HERO_PHRASES,
   HERO_ROTATION_MS,
   LANDING_FEATURES,
+  MESSAGES,
   PAGE_HEADINGS,
   PAGE_LOAD_FAILED,
   SOCIAL_URL,
@@ -183,4 +184,19 @@ test('a page whose code cannot be loaded says so beneath a working header, and R
   await alert.getByRole('button', { name: PAGE_LOAD_FAILED.action }).click();
   await expect(page.getByRole('heading', { name: PAGE_HEADINGS.media })).toBeVisible();
   await expect(page).toHaveURL(/\/media$/);
+});
+
+test('a page whose schemas fail to load once still draws its lists: the next request loads them again', async ({
+  page,
+}) => {
+  await signIn(page, 340);
+  // As on a dropped connection: the first request for the schemas fails, the next goes through.
+  let failed = 0;
+  await page.route(/\/assets\/contract-schemas-[\w-]+\.js$/, (route) =>
+    failed++ === 0 ? route.abort('failed') : route.continue(),
+  );
+  await page.reload();
+  await expect(page.getByText(MESSAGES.dashboard.noMedia)).toBeVisible();
+  await expect(page.getByText(MESSAGES.dashboard.noCharacters)).toBeVisible();
+  expect(failed).toBeGreaterThanOrEqual(2);
 });

@@ -1,24 +1,32 @@
 import type { ResponseSchema } from '../lib/api-client';
 
 // The shared schemas reach a page only when it first asks the API for something, not with its
-// code: built while the page's modules run, zod and the schemas held up its first paint by some
-// 250 ms of a mid-range phone's main thread (docs/decisions/002). The request is sent at once;
-// the schema loads beside it.
-const load = () => import('./contract-schemas');
+// code: built while the page's modules ran, zod and the schemas held up its first paint by some
+// 270 ms at Lighthouse's 4x CPU slowdown (docs/decisions/021). The request is sent at once; the
+// schema loads beside it.
 
-type ContractSchemas = Awaited<ReturnType<typeof load>>;
-type SchemaName = keyof ContractSchemas;
-
-/** A shared schema that is loaded the first time something awaits it. */
-export type LazySchema<K extends SchemaName> = PromiseLike<ContractSchemas[K]>;
-
-function lazy<K extends SchemaName>(name: K): LazySchema<K> {
-  let schema: Promise<ContractSchemas[K]> | undefined;
+/**
+ * The export `name` of the module `load` brings, loaded the first time something awaits it. A load
+ * that fails (a dropped connection) is tried again by the next await, not remembered.
+ */
+export function lazyExport<M, K extends keyof M>(load: () => Promise<M>, name: K): PromiseLike<M[K]> {
+  let value: Promise<M[K]> | undefined;
   return {
-    then: (onLoaded, onFailed) =>
-      (schema ??= load().then((schemas) => schemas[name])).then(onLoaded, onFailed),
+    then: (onLoaded, onFailed) => {
+      value ??= load().then(
+        (module) => module[name],
+        (error: unknown) => {
+          value = undefined;
+          throw error;
+        },
+      );
+      return value.then(onLoaded, onFailed);
+    },
   };
 }
+
+const load = () => import('./contract-schemas');
+const lazy = <K extends keyof Awaited<ReturnType<typeof load>>>(name: K) => lazyExport(load, name);
 
 /** The value `schema` reads from `data`, or null when `data` does not match it (a stream's event). */
 export async function parseOrNull<T>(
