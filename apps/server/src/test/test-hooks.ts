@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app';
-import { type TestContext, type TestWallet, createTestApp, signIn } from './test-app';
+import { TEST_DIALECT, type TestContext, type TestWallet, createTestApp, signIn } from './test-app';
 
 export type SignedIn = Awaited<ReturnType<typeof signIn>>;
 
@@ -62,4 +62,15 @@ export function useAnotherInstance(ctx: TestContext): () => FastifyInstance {
     if (!other) throw new Error('the other instance is made in beforeAll; read it inside a hook or a test');
     return other;
   };
+}
+
+/**
+ * `read` answers `expected` after a change made through another instance (or behind the app's
+ * back): at once on SQLite, which hears a change as its statement runs; on PostgreSQL, once the
+ * announcement arrives after the commit (ADR 016; the clock stands still, so never by the time
+ * limit).
+ */
+export async function heard<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  if (TEST_DIALECT === 'sqlite') expect(await read()).toEqual(expected);
+  else await expect.poll(read).toEqual(expected);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { characterListSchema } from '@baegen/shared/contract';
 import { TEST_DIALECT, type TestContext, signIn } from '../../test/test-app';
-import { useAnotherInstance, useTestApp } from '../../test/test-hooks';
+import { heard, useAnotherInstance, useTestApp } from '../../test/test-hooks';
 import { CharactersRepository } from '../characters/characters.repository';
 
 const sessionStatus = async (ctx: TestContext, cookie: string) =>
@@ -9,16 +9,6 @@ const sessionStatus = async (ctx: TestContext, cookie: string) =>
 
 /** Deletes every session behind the app's back, as nothing in the app ever does. */
 const deleteSessionsUnannounced = (ctx: TestContext) => ctx.database.db.deleteFrom('sessions').execute();
-
-/**
- * `read` answers `expected`: at once on SQLite, which hears a change as its statement runs; on
- * PostgreSQL, once the announcement arrives after the commit (the clock stands still, so never
- * by the time limit).
- */
-async function heard<T>(read: () => Promise<T>, expected: T) {
-  if (TEST_DIALECT === 'sqlite') expect(await read()).toEqual(expected);
-  else await expect.poll(read).toEqual(expected);
-}
 
 const characterNames = async (app: TestContext['app'], cookie: string) =>
   characterListSchema

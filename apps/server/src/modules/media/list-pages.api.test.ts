@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Character, ListResponse, Media } from '@baegen/shared/contract';
 import { TEST_DIALECT, signIn } from '../../test/test-app';
-import { useAnotherInstance, useTestApp } from '../../test/test-hooks';
+import { heard, useAnotherInstance, useTestApp } from '../../test/test-hooks';
 
 // Two app instances on one database, each with its own cache of list pages: a write on either
-// shows on the very next list of both.
+// shows on the writer's very next list, and on the other's once it hears of it (ADR 016).
 describe(`list pages stay current across writes and instances (${TEST_DIALECT})`, () => {
   const ctx = useTestApp();
   const other = useAnotherInstance(ctx);
 
-  it('answers the same bytes from the cache and never a page older than a committed write', async () => {
+  it('answers the same bytes from the cache; the writer lists its write at once, the other instance once it hears', async () => {
     const user = await signIn(ctx.app);
     const a = ctx.app;
     const b = other();
@@ -42,7 +42,7 @@ describe(`list pages stay current across writes and instances (${TEST_DIALECT})`
       headers: user.headers,
       payload: { characterId: opal.$id, type: 'image', prompt: 'dawn', url: 'https://img.example/1.png' },
     });
-    expect((await media(a)).map((m) => m.characterName)).toEqual(['Opal']);
+    await heard(async () => (await media(a)).map((m) => m.characterName), ['Opal']);
 
     // A rename changes both lists: the media list names each record's character.
     await b.inject({
@@ -51,14 +51,17 @@ describe(`list pages stay current across writes and instances (${TEST_DIALECT})`
       headers: user.headers,
       payload: { name: 'Opal Reed', appearance: 'red hair' },
     });
-    expect(await names(a)).toEqual(['Opal Reed']);
-    expect((await media(a)).map((m) => m.characterName)).toEqual(['Opal Reed']);
+    expect(await names(b)).toEqual(['Opal Reed']);
+    await heard(() => names(a), ['Opal Reed']);
+    await heard(async () => (await media(a)).map((m) => m.characterName), ['Opal Reed']);
 
     const [record] = await media(b);
     await a.inject({ method: 'DELETE', url: `/api/media/${record!.$id}`, headers: user.headers });
-    expect(await media(b)).toEqual([]);
+    expect(await media(a)).toEqual([]);
+    await heard(() => media(b), []);
     await a.inject({ method: 'DELETE', url: `/api/characters/${opal.$id}`, headers: user.headers });
-    expect(await names(b)).toEqual([]);
+    expect(await names(a)).toEqual([]);
+    await heard(() => names(b), []);
   });
 
   it("keeps each user's pages apart", async () => {
