@@ -200,3 +200,23 @@ test('a page whose schemas fail to load once still draws its lists: the next req
   await expect(page.getByText(MESSAGES.dashboard.noCharacters)).toBeVisible();
   expect(failed).toBeGreaterThanOrEqual(2);
 });
+
+test('Deploy Character says the save failed when the schemas cannot load, and the next press saves', async ({
+  page,
+}) => {
+  await signIn(page, 341);
+  const chunk = /\/assets\/contract-schemas-[\w-]+\.js$/;
+  await page.route(chunk, (route) => route.abort('failed'));
+  await page.goto('/characters/new');
+  await page.getByLabel('Character Name').fill('Ines Varga');
+  await page.getByLabel('Appearance Parameters').fill('short black hair, amber eyes');
+  const deploy = page.getByRole('button', { name: 'Deploy Character' });
+  await deploy.click();
+  await expect(page.getByText(MESSAGES.characters.saveFailed)).toBeVisible();
+  await expect(deploy).toBeEnabled();
+
+  await page.unroute(chunk);
+  await deploy.click();
+  await expect(page.getByText(MESSAGES.characters.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/characters$/);
+});

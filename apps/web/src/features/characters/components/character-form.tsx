@@ -128,14 +128,15 @@ export function CharacterForm({ characterId, initialValues }: CharacterFormProps
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const result = await toCharacterInput(values);
-    if (!result.ok) {
-      toast.error(result.message);
-      fieldErrors.show(result.errors);
-      return;
-    }
-    setSaving(true);
+    // Inside the try: checking the form loads the schemas, and a dropped load must say so.
     try {
+      const result = await toCharacterInput(values);
+      if (!result.ok) {
+        toast.error(result.message);
+        fieldErrors.show(result.errors);
+        return;
+      }
+      setSaving(true);
       await save.mutateAsync({ id: characterId, input: result.input });
       toast.success(editing ? MESSAGES.characters.updated : MESSAGES.characters.created);
       // Idle again before leaving: if Back returns before the list page has replaced this one,
