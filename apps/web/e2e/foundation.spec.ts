@@ -131,7 +131,7 @@ test('the login page announces the chunks it loads on demand, and the browser us
   for (const href of preloaded) expect(fetched).toContain(href);
 });
 
-test("a signed-in page announces the chunks of its header and toaster, draws no loading state first, and loads no other page's code", async ({
+test("a signed-in page announces the chunks of its header, toaster and schemas, draws no loading state first, and loads no other page's code", async ({
   page,
   request,
 }) => {
@@ -140,8 +140,8 @@ test("a signed-in page announces the chunks of its header and toaster, draws no 
   const preloaded = [
     ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
   ].map((match) => match[1]!);
-  // Asked for with the page, not once its first render has run.
-  for (const chunk of ['generation-indicator-slot', 'app-toaster'])
+  // Asked for with the page, not once its first render (or its first answer) has come.
+  for (const chunk of ['generation-indicator-slot', 'app-toaster', 'contract-schemas'])
     expect(preloaded.some((href) => href.startsWith(`/assets/${chunk}-`))).toBe(true);
 
   const fetched = new Set<string>();
