@@ -72,7 +72,8 @@ test('/login draws and sets up its wallets without the sign-in calls and schemas
 }) => {
   const signInChunks: string[] = [];
   page.on('request', (request) => {
-    if (/\/(auth\.api|signed-out-later|contract-schemas)-/.test(request.url())) signInChunks.push(request.url());
+    if (/\/(auth\.api|signed-out-later|contract-schemas)-/.test(request.url()))
+      signInChunks.push(request.url());
   });
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
