@@ -66,7 +66,12 @@ export class GenerationRunner {
       return;
     }
     const controller = this.running.track(id);
-    const heartbeat = setInterval(() => void this.renew(userId, id, controller), this.options.leaseMs / 3);
+    // One renewal at a time, and the last awaited before the lease is released: a renewal still on
+    // its way would take the lease back after the release, and the next worker would wait it out.
+    let renewal = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewal = renewal.then(() => this.renew(userId, id, controller));
+    }, this.options.leaseMs / 3);
     heartbeat.unref();
     const signal = AbortSignal.any([job.signal, controller.signal]);
     try {
@@ -91,6 +96,7 @@ export class GenerationRunner {
       await this.settleFailure(userId, id, error, job.signal);
     } finally {
       clearInterval(heartbeat);
+      await renewal;
       this.running.release(id);
       await this.repo.releaseLease(userId, id, this.options.instanceId);
     }
