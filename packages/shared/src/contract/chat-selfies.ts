@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants';
-import { chatMessageSchema } from './chats';
+import { chatMessageSchema } from './chat-messages';
 import { generationSchema } from './generations';
 import { safeText } from './schemas';
 

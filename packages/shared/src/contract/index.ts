@@ -13,6 +13,7 @@ export * from './bulk';
 export * from './media-file-names';
 export * from './chat-constants';
 export * from './chats';
+export * from './chat-messages';
 export * from './chat-selfies';
 export * from './image-options';
 export * from './image-capabilities';
