@@ -8,6 +8,9 @@ type InfoOf = (id: string) => ModuleInfo | null;
 /** The signed-in pages' shared chunks: what the first page needs, and the rest. */
 const MEMBER_CHUNKS = ['member', 'member-more'] as const;
 
+/** The code the schema modules share: zod and the shared schemas (see `schemas` below). */
+export const SCHEMA_CHUNK = 'schemas';
+
 /**
  * Decides which modules go into the chunks that the signed-in pages share.
  *
@@ -20,16 +23,24 @@ const MEMBER_CHUNKS = ['member', 'member-more'] as const;
  * then or later. Those keep their own chunks, so `/login` never loads signed-in code; what they
  * share with signed-in pages goes into `signed-out-soon` when a `signedOutSoon` root (the wallet
  * code, loaded once /login is drawn) needs it, else `signed-out-later` (the auth calls, loaded at
- * sign-in). zod and the schemas are in none of these: they load on first use (api/lazy-schemas.ts).
+ * sign-in). zod and the schemas are in none of these: they load on first use (api/lazy-schemas.ts),
+ * from the `schemas` roots (one module for the chat's schemas, one for the rest), and what those
+ * share goes into `schemas`.
  *
  * The sets are worked out from the module graph once it is built, by module id, so that no captured
  * module drags its own imports along (a group rule on file names did, and /login grew by that).
  * Roots are source modules relative to the web root.
  */
-export function memberChunks(roots: { signedOut: string[]; signedOutSoon: string[]; first: string[] }): {
+export function memberChunks(roots: {
+  signedOut: string[];
+  signedOutSoon: string[];
+  first: string[];
+  schemas: string[];
+}): {
   plugin: Plugin;
   chunkName: (id: string) => string | null;
 } {
+  let schemaCode = new Set<string>();
   let signedOut = new Set<string>();
   let signedOutAtOnce = new Set<string>();
   let signedOutSoon = new Set<string>();
@@ -67,6 +78,19 @@ export function memberChunks(roots: { signedOut: string[]; signedOutSoon: string
       signedOutSoon = graph.closure(roots.signedOutSoon.map(idOf), false);
       first = graph.closure(roots.first.map(idOf), false);
       rootIds = new Set(roots.signedOut.map(idOf));
+      // What only the schema modules need (zod, the shared schemas): loaded on first use, never
+      // with a page, whichever of them is loaded first.
+      const schemaRoots = roots.schemas.map(idOf);
+      const elsewhere = graph.closure(
+        [...this.getModuleIds()].filter((id) => {
+          const module = info(id);
+          return (
+            module && (module.isEntry || module.dynamicImporters.length > 0) && !schemaRoots.includes(id)
+          );
+        }),
+        false,
+      );
+      schemaCode = new Set([...graph.closure(schemaRoots, false)].filter((id) => !elsewhere.has(id)));
       ready = true;
     },
     generateBundle(_options, bundle) {
@@ -89,6 +113,7 @@ export function memberChunks(roots: { signedOut: string[]; signedOutSoon: string
   const chunkName = (id: string) => {
     // Virtual modules (the bundler's runtime, '\0'-prefixed) stay where the bundler puts them.
     if (!ready || id.startsWith('\0') || signedOutAtOnce.has(id)) return null;
+    if (schemaCode.has(id)) return SCHEMA_CHUNK;
     // What /login loads once drawn, unasked (the wallet code), and signed-in pages share.
     if (signedOutSoon.has(id)) return 'signed-out-soon';
     // What /login loads when the visitor signs in (the auth calls) and they share.

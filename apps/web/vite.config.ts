@@ -3,7 +3,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { memberChunks } from './member-chunk.plugin';
+import { SCHEMA_CHUNK, memberChunks } from './member-chunk.plugin';
 import { mobileWalletTheme } from './mobile-wallet-theme.plugin';
 import { precompress } from './precompress.plugin';
 import { reactRouterPure } from './react-router-pure.plugin';
@@ -40,7 +40,9 @@ const shell = [
 // The shared schemas are fetched with every signed-in page, after its own chunks: evaluated only on
 // first use (docs/decisions/021), they are then in place when the page's first answer arrives
 // instead of being requested only once it has.
-const signedIn = (...pages: string[]) => [...shell, ...pages, 'src/api/contract-schemas.ts'];
+const schemas = 'src/api/contract-schemas.ts';
+const chatSchemas = 'src/api/chat-schemas.ts';
+const signedIn = (...pages: string[]) => [...shell, ...pages, schemas];
 const ROUTE_MODULES = {
   '/login': ['src/features/auth/login-page.tsx'],
   '/dashboard': signedIn('src/features/dashboard/dashboard-page.tsx'),
@@ -51,7 +53,7 @@ const ROUTE_MODULES = {
   '/media/:id': signedIn('src/features/media/media-page.tsx', 'src/features/media/media-viewer-page.tsx'),
   '/media/new': signedIn('src/features/media/media-form-page.tsx'),
   '/media/new/:characterId': signedIn('src/features/media/media-form-page.tsx'),
-  '/chats/:chatId': signedIn('src/features/chats/chat-page.tsx'),
+  '/chats/:chatId': signedIn('src/features/chats/chat-page.tsx', chatSchemas),
 };
 
 // The signed-in pages' shared code in two chunks, without what a signed-out visitor loads.
@@ -61,6 +63,7 @@ const member = memberChunks({
   // The indicator imports generations by its index, which evaluates every module it re-exports: all
   // of them go with the dashboard's chunk, or the indicator would load `member-more` for them.
   first: [...shell, 'src/features/dashboard/dashboard-page.tsx', 'src/features/generations/index.ts'],
+  schemas: [schemas, chatSchemas],
 });
 
 export default defineConfig(({ command }) => ({
@@ -70,7 +73,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     mobileWalletTheme(),
     member.plugin,
-    schemasOnDemand('contract-schemas'),
+    schemasOnDemand(SCHEMA_CHUNK),
     routePreloads(ROUTE_MODULES),
     precompress(),
   ],

@@ -72,7 +72,7 @@ test('/login draws and sets up its wallets without the sign-in calls and schemas
 }) => {
   const signInChunks: string[] = [];
   page.on('request', (request) => {
-    if (/\/(auth\.api|signed-out-later|contract-schemas)-/.test(request.url()))
+    if (/\/(auth\.api|signed-out-later|contract-schemas|schemas)-/.test(request.url()))
       signInChunks.push(request.url());
   });
   await page.goto('/login');
@@ -87,7 +87,7 @@ test('/login draws and sets up its wallets without the sign-in calls and schemas
     .getByTestId('login-card')
     .getByRole('button', { name: MESSAGES.login.button, exact: true })
     .hover();
-  await expect.poll(() => signInChunks.length).toBe(3);
+  await expect.poll(() => signInChunks.length).toBe(4);
 });
 
 test('a signed-in page loads no wallet code: nothing on it needs the wallet', async ({ page }) => {

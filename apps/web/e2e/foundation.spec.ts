@@ -158,8 +158,10 @@ test("a signed-in page announces the chunks of its header, toaster and schemas, 
   expect(await page.evaluate(() => document.documentElement.dataset.pageFallbackShown)).toBeUndefined();
   await page.waitForLoadState('networkidle');
   for (const href of preloaded) expect(fetched).toContain(href);
-  // The code only the other signed-in pages share stays off the first page after sign-in.
-  expect([...fetched].filter((path) => path.startsWith('/assets/member-more-'))).toEqual([]);
+  // The code only the other signed-in pages share stays off the first page after sign-in, and so
+  // do the chat's schemas.
+  for (const chunk of ['member-more', 'chat-schemas'])
+    expect([...fetched].filter((path) => path.startsWith(`/assets/${chunk}-`))).toEqual([]);
 });
 
 test('a page whose code cannot be loaded says so beneath a working header, and Reload brings it', async ({

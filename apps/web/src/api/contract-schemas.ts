@@ -1,19 +1,14 @@
-// Every schema the web app checks the API's answers and its own forms against, in one module that
-// is loaded on demand (lazy-schemas.ts): building them is most of zod's cost to a page.
+// The schemas the web app checks the API's answers and its own forms against, in a module loaded on
+// demand (lazy-schemas.ts): building them is most of zod's cost to a page. A chat's messages,
+// events and context are in chat-schemas.ts, so that a page without a chat does not build them.
 export {
   bulkDeleteResultSchema,
   characterAttributesSchema,
   characterInputSchema,
   characterListSchema,
   characterSchema,
-  chatContextSchema,
-  chatDeltaEventSchema,
   chatListSchema,
-  chatMessageEventSchema,
-  chatMessageListSchema,
-  chatMessageSchema,
   chatSchema,
-  chatSnapshotEventSchema,
   fileUploadSchema,
   generationListSchema,
   generationSchema,
@@ -23,7 +18,5 @@ export {
   mediaStatsSchema,
   nonceResponseSchema,
   publicConfigSchema,
-  selfieStartedSchema,
-  sentChatMessageSchema,
   sessionSchema,
 } from '@baegen/shared';

@@ -27,6 +27,9 @@ export function lazyExport<M, K extends keyof M>(load: () => Promise<M>, name: K
 
 const load = () => import('./contract-schemas');
 const lazy = <K extends keyof Awaited<ReturnType<typeof load>>>(name: K) => lazyExport(load, name);
+const loadChat = () => import('./chat-schemas');
+const lazyChat = <K extends keyof Awaited<ReturnType<typeof loadChat>>>(name: K) =>
+  lazyExport(loadChat, name);
 
 /** The value `schema` reads from `data`, or null when `data` does not match it (a stream's event). */
 export async function parseOrNull<T>(
@@ -42,14 +45,14 @@ export const characterAttributesSchema = /* @__PURE__ */ lazy('characterAttribut
 export const characterInputSchema = /* @__PURE__ */ lazy('characterInputSchema');
 export const characterListSchema = /* @__PURE__ */ lazy('characterListSchema');
 export const characterSchema = /* @__PURE__ */ lazy('characterSchema');
-export const chatContextSchema = /* @__PURE__ */ lazy('chatContextSchema');
-export const chatDeltaEventSchema = /* @__PURE__ */ lazy('chatDeltaEventSchema');
+export const chatContextSchema = /* @__PURE__ */ lazyChat('chatContextSchema');
+export const chatDeltaEventSchema = /* @__PURE__ */ lazyChat('chatDeltaEventSchema');
 export const chatListSchema = /* @__PURE__ */ lazy('chatListSchema');
-export const chatMessageEventSchema = /* @__PURE__ */ lazy('chatMessageEventSchema');
-export const chatMessageListSchema = /* @__PURE__ */ lazy('chatMessageListSchema');
-export const chatMessageSchema = /* @__PURE__ */ lazy('chatMessageSchema');
+export const chatMessageEventSchema = /* @__PURE__ */ lazyChat('chatMessageEventSchema');
+export const chatMessageListSchema = /* @__PURE__ */ lazyChat('chatMessageListSchema');
+export const chatMessageSchema = /* @__PURE__ */ lazyChat('chatMessageSchema');
 export const chatSchema = /* @__PURE__ */ lazy('chatSchema');
-export const chatSnapshotEventSchema = /* @__PURE__ */ lazy('chatSnapshotEventSchema');
+export const chatSnapshotEventSchema = /* @__PURE__ */ lazyChat('chatSnapshotEventSchema');
 export const fileUploadSchema = /* @__PURE__ */ lazy('fileUploadSchema');
 export const generationListSchema = /* @__PURE__ */ lazy('generationListSchema');
 export const generationSchema = /* @__PURE__ */ lazy('generationSchema');
@@ -59,6 +62,6 @@ export const mediaSchema = /* @__PURE__ */ lazy('mediaSchema');
 export const mediaStatsSchema = /* @__PURE__ */ lazy('mediaStatsSchema');
 export const nonceResponseSchema = /* @__PURE__ */ lazy('nonceResponseSchema');
 export const publicConfigSchema = /* @__PURE__ */ lazy('publicConfigSchema');
-export const selfieStartedSchema = /* @__PURE__ */ lazy('selfieStartedSchema');
-export const sentChatMessageSchema = /* @__PURE__ */ lazy('sentChatMessageSchema');
+export const selfieStartedSchema = /* @__PURE__ */ lazyChat('selfieStartedSchema');
+export const sentChatMessageSchema = /* @__PURE__ */ lazyChat('sentChatMessageSchema');
 export const sessionSchema = /* @__PURE__ */ lazy('sessionSchema');

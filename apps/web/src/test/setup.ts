@@ -26,7 +26,7 @@ if (typeof window !== 'undefined' && !Element.prototype.scrollIntoView) {
 // The app loads its shared schemas on first use (api/lazy-schemas.ts). Loaded here once, a test's
 // waits measure the component, not the first transform of zod.
 beforeAll(async () => {
-  await import('../api/contract-schemas');
+  await Promise.all([import('../api/contract-schemas'), import('../api/chat-schemas')]);
 });
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type CharacterInput } from '@baegen/shared';
+import type { CharacterInput } from '@baegen/shared';
 import { CHARACTERS_PATH, characterPath } from '../../../api/characters.queries';
 import { api } from '../../../lib/api-client';
 import { refreshUnsavedGenerations } from '../../generations';

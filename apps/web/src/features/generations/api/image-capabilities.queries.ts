@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type GenerationCapabilities } from '@baegen/shared';
+import type { GenerationCapabilities } from '@baegen/shared';
 import { api } from '../../../lib/api-client';
 import { publicConfigSchema } from '../../../api/lazy-schemas';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type MediaInput } from '@baegen/shared';
+import type { MediaInput } from '@baegen/shared';
 import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
 import { api } from '../../../lib/api-client';
 import { refreshUnsavedGenerations } from '../../generations';
