@@ -206,7 +206,7 @@ test('a page whose schemas fail to load once still draws its lists: the next req
 test('Deploy Character says the save failed when the schemas cannot load, and the next press saves', async ({
   page,
 }) => {
-  await signIn(page, 342);
+  await signIn(page, 113);
   const chunk = /\/assets\/contract-schemas-[\w-]+\.js$/;
   await page.route(chunk, (route) => route.abort('failed'));
   await page.goto('/characters/new');
