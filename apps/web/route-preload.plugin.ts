@@ -6,14 +6,18 @@ type OutputChunk = Rolldown.OutputChunk;
 /** Where the server finds, for each client route, the chunks to announce in that route's page. */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
+/** Where the server finds, for each signed-in page path, the API reads to announce with it. */
+export const ROUTE_READS_FILE = 'route-reads.json';
+
 /**
  * Writes `route-preloads.json`: for each route pattern, every chunk its lazily loaded modules need,
  * beyond what the entry already holds. The server announces them as `modulepreload` links in the
  * page it sends for that route, so the browser fetches them all at once instead of discovering
  * them one import after another (the entry carries no preload helper: see vite.config.ts).
  * `routes` maps a pattern (`/characters/edit/:id`) to source modules relative to the web root.
+ * Writes `route-reads.json` as well: `reads`, page path -> the API URLs that page reads first.
  */
-export function routePreloads(routes: Record<string, string[]>): Plugin {
+export function routePreloads(routes: Record<string, string[]>, reads: Record<string, string[]>): Plugin {
   let root = '';
   return {
     name: 'baegen:route-preloads',
@@ -54,6 +58,7 @@ export function routePreloads(routes: Record<string, string[]>): Plugin {
         table[route] = [...closure(starts, loadedFirst)].map((file) => `/${file}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });
+      this.emitFile({ type: 'asset', fileName: ROUTE_READS_FILE, source: JSON.stringify(reads) });
     },
   };
 }

@@ -6,7 +6,7 @@ import { frameworkErrors, registerErrorHandler } from './errors/error-handler';
 import { type Clock, systemClock } from './lib/clock';
 import { newId } from './lib/ids';
 import { ListPageCache } from './lib/list-page-cache';
-import { authModule } from './modules/auth';
+import { authModule, carriesSession } from './modules/auth';
 import { avatarsModule } from './modules/avatars';
 import { charactersModule } from './modules/characters';
 import { type ChatProvider, chatModule } from './modules/chat';
@@ -87,6 +87,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicConfigModule);
   await app.register(chatModule, { provider: deps.chatProvider });
 
-  await registerPagesAndNotFound(app, deps.webDistDir);
+  await registerPagesAndNotFound(app, deps.webDistDir, (request) => carriesSession(request, env));
   return app;
 }

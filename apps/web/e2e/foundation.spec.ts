@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Request, expect, test } from '@playwright/test';
 import {
   APP_VERSION_LABEL,
   BETA_STATS,
@@ -162,6 +162,47 @@ test("a signed-in page announces the chunks of its header, toaster and schemas, 
   // do the chat's schemas.
   for (const chunk of ['member-more', 'chat-schemas'])
     expect([...fetched].filter((path) => path.startsWith(`/assets/${chunk}-`))).toEqual([]);
+});
+
+test("the dashboard and the gallery announce their first reads, and the page's own requests take them", async ({
+  page,
+}) => {
+  await signIn(page, 108);
+  // The URLs the app itself fetches: each announced read must be one, or it would go unused.
+  await page.addInitScript(() => {
+    const fetched: string[] = [];
+    const original = window.fetch.bind(window);
+    Object.assign(window, { fetched });
+    window.fetch = (input, init) => {
+      fetched.push(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      return original(input, init);
+    };
+  });
+  for (const route of ['/dashboard', '/media']) {
+    // page.request carries the browser's session cookie, as the browser's own request does.
+    const html = await (await page.request.get(route)).text();
+    const reads = [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1]!.replaceAll('&amp;', '&'),
+    );
+    expect(reads.length, route).toBeGreaterThan(0);
+    const onNetwork: string[] = [];
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) onNetwork.push(url.pathname + url.search);
+    };
+    page.on('request', onRequest);
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    const fetched = await page.evaluate(() => (window as unknown as { fetched: string[] }).fetched);
+    for (const read of reads) {
+      expect(fetched, `${route} asks for ${read}`).toContain(read);
+      expect(
+        onNetwork.filter((url) => url === read),
+        `${route} fetches ${read} once`,
+      ).toHaveLength(1);
+    }
+  }
 });
 
 test('a page whose code cannot be loaded says so beneath a working header, and Reload brings it', async ({

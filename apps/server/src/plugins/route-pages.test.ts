@@ -6,9 +6,10 @@ import { jsonDataBlock, routePages } from './route-pages';
 
 const INDEX = Buffer.from('<html><head><title>BaeGen</title></head><body></body></html>');
 
-function distWith(table: Record<string, string[]> | null): string {
+function distWith(table: Record<string, string[]> | null, reads?: Record<string, string[]>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-dist-'));
   if (table) fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(table));
+  if (reads) fs.writeFileSync(path.join(dir, 'route-reads.json'), JSON.stringify(reads));
   return dir;
 }
 
@@ -51,6 +52,35 @@ describe('route pages', () => {
     expect(pageFor('/').toString()).toBe(INDEX.toString());
     expect(pageFor('/login-other').toString()).toBe(INDEX.toString());
     expect(routePages(distWith(null), INDEX)('/login').toString()).toBe(INDEX.toString());
+  });
+
+  it("announces a signed-in page's first reads after its chunks, for its path alone", () => {
+    const withReads = routePages(
+      distWith(
+        { '/dashboard': ['/assets/dash-e.js'], '/media/:id': ['/assets/viewer-d.js'] },
+        { '/dashboard': ['/api/media/stats', '/api/media?limit=6&sort=oldest'] },
+      ),
+      INDEX,
+    );
+    const reads =
+      '<link rel="preload" as="fetch" crossorigin href="/api/media/stats">' +
+      '<link rel="preload" as="fetch" crossorigin href="/api/media?limit=6&amp;sort=oldest">';
+    const chunk = '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/dash-e.js">';
+    for (const url of ['/dashboard', '/dashboard/']) {
+      expect(withReads(url, true).toString(), url).toBe(
+        INDEX.toString().replace('</head>', `${chunk}${reads}</head>`),
+      );
+    }
+    // Signed out, or with a query that changes what the page reads: the chunks alone.
+    for (const [url, signedIn] of [
+      ['/dashboard', false],
+      ['/dashboard?sort=oldest', true],
+    ] as const) {
+      expect(withReads(url, signedIn).toString(), url).toBe(
+        INDEX.toString().replace('</head>', `${chunk}</head>`),
+      );
+    }
+    expect(withReads('/media/abc', true).toString()).not.toContain('rel="preload"');
   });
 
   it("puts what every page carries in every page's head, preloads or none", () => {

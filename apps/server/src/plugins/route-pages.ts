@@ -3,8 +3,23 @@ import path from 'node:path';
 
 /** Written by the web build: route pattern -> the chunks its page loads on demand. */
 const PRELOADS_FILE = 'route-preloads.json';
+/** Written by the web build: signed-in page path -> the API URLs it reads first. */
+const READS_FILE = 'route-reads.json';
 
-type PageFor = (url: string) => Buffer;
+/** The page for `url`; `signedIn` when the request carries a session cookie. */
+type PageFor = (url: string, signedIn?: boolean) => Buffer;
+
+function readTable(distDir: string, file: string): Record<string, string[]> {
+  const filePath = path.join(distDir, file);
+  return fs.existsSync(filePath)
+    ? (JSON.parse(fs.readFileSync(filePath, 'utf8')) as Record<string, string[]>)
+    : {};
+}
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+const withLinks = (page: Buffer, links: string) =>
+  Buffer.from(page.toString('utf8').replace('</head>', `${links}</head>`));
 
 function patternRegex(pattern: string): RegExp {
   const escaped = pattern
@@ -33,13 +48,16 @@ const parameterCount = (pattern: string) => pattern.split('/').filter((part) => 
  * simulated phone, the signed-in pages' first paint came 0.6-0.8 s later with them at high
  * priority). A build without the preload table, or a path of no listed route, gets index.html with
  * `head` alone.
+ *
+ * A signed-in request for a page of the reads table, without a query string (which would change
+ * what the page reads), also gets a fetch `preload` for each API URL that page reads first: the
+ * answers are on their way beside the scripts, where they would otherwise be asked for only once
+ * the scripts had run. The cookie's presence is enough to announce them: a stale session's reads
+ * answer 401, which the page would have been told anyway.
  */
 export function routePages(distDir: string, indexHtml: Buffer, head = ''): PageFor {
-  const html = indexHtml.toString('utf8').replace('</head>', `${head}</head>`);
-  const plain = Buffer.from(html);
-  const file = path.join(distDir, PRELOADS_FILE);
-  if (!fs.existsSync(file)) return () => plain;
-  const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  const plain = withLinks(indexHtml, head);
+  const table = readTable(distDir, PRELOADS_FILE);
   const pages = Object.entries(table)
     // As React Router ranks them: '/media/new' is the form's, though '/media/:id' matches it too.
     .sort(([a], [b]) => parameterCount(a) - parameterCount(b))
@@ -47,10 +65,21 @@ export function routePages(distDir: string, indexHtml: Buffer, head = ''): PageF
       const links = chunks
         .map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${chunk}">`)
         .join('');
-      return { regex: patternRegex(pattern), page: Buffer.from(html.replace('</head>', `${links}</head>`)) };
+      return { regex: patternRegex(pattern), page: withLinks(plain, links) };
     });
-  return (url) => {
-    const pathname = url.split('?')[0]!;
-    return pages.find(({ regex }) => regex.test(pathname))?.page ?? plain;
+  const pageOf = (pathname: string) => pages.find(({ regex }) => regex.test(pathname))?.page ?? plain;
+  const signedInPages = new Map(
+    Object.entries(readTable(distDir, READS_FILE)).map(([pathname, urls]) => {
+      const links = urls
+        .map((url) => `<link rel="preload" as="fetch" crossorigin href="${attribute(url)}">`)
+        .join('');
+      return [pathname, withLinks(pageOf(pathname), links)];
+    }),
+  );
+  return (url, signedIn = false) => {
+    const [pathname = '', query] = url.split('?');
+    const withReads =
+      signedIn && query === undefined ? signedInPages.get(pathname.replace(/(.)\/$/, '$1')) : undefined;
+    return withReads ?? pageOf(pathname);
   };
 }

@@ -6,12 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_CONFIG_ELEMENT_ID } from '@baegen/shared/contract';
 import { buildApp } from '../app';
+import { SESSION_COOKIE } from '../modules/auth/auth.plugin';
 import { loadEnv } from '../config/env';
 import { migrateToLatest } from '../db/client';
 import { TEST_DIALECT, createTestDatabase } from '../test/test-app';
 
 const INDEX_HTML = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("app");';
+const FIRST_READ = '/api/media?limit=6';
+const READ_LINK = `<link rel="preload" as="fetch" crossorigin href="${FIRST_READ}">`;
 
 describe(`SPA serving (${TEST_DIALECT})`, () => {
   let app: FastifyInstance;
@@ -27,6 +30,7 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
     fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), ASSET_JS);
     fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(ASSET_JS));
     fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js.gz'), gzipSync(ASSET_JS));
+    fs.writeFileSync(path.join(distDir, 'route-reads.json'), JSON.stringify({ '/dashboard': [FIRST_READ] }));
     fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
     const dataDir = path.join(tempDir, 'data');
@@ -100,6 +104,22 @@ describe(`SPA serving (${TEST_DIALECT})`, () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(await page());
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("announces a page's first reads to a request with a session cookie, and to no other", async () => {
+    const cookie = { cookie: `${SESSION_COOKIE}=anything` };
+    const signedIn = await app.inject({ method: 'GET', url: '/dashboard', headers: cookie });
+    expect(signedIn.body).toBe((await page()).replace('</head>', `${READ_LINK}</head>`));
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    for (const [url, headers] of [
+      ['/dashboard', {}],
+      ['/dashboard?sort=oldest', cookie],
+      ['/media', cookie],
+      ['/dashboard', { cookie: 'other=1' }],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      expect(res.body, url).toBe(await page());
     }
   });
 

@@ -15,11 +15,14 @@ function publicConfigBlock(app: FastifyInstance): string {
   return jsonDataBlock(PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema.parse(app.publicConfig));
 }
 
+/** Whether a request carries a session cookie (not whether the session is still valid). */
+export type CarriesSession = (request: FastifyRequest) => boolean;
+
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year, index.html is
  * revalidated every time, and any other non-API GET falls back to index.html so client routes reload.
  */
-async function registerSpa(app: FastifyInstance, distDir: string) {
+async function registerSpa(app: FastifyInstance, distDir: string, carriesSession: CarriesSession) {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ distDir }, 'web build not found; serving the API only');
@@ -39,15 +42,24 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
     },
   });
   return (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(pageFor(request.url));
+    reply
+      .header('Cache-Control', NO_CACHE)
+      // The page differs with the session cookie (it announces that user's first reads).
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(pageFor(request.url, carriesSession(request)));
 }
 
 /**
  * The built web app when there is one (API-only tests have none), and the answer to any other
  * path: a page GET gets the app (client routes reload), the rest a JSON 404.
  */
-export async function registerPagesAndNotFound(app: FastifyInstance, distDir: string | undefined) {
-  const serveIndex = distDir ? await registerSpa(app, distDir) : false;
+export async function registerPagesAndNotFound(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  carriesSession: CarriesSession = () => false,
+) {
+  const serveIndex = distDir ? await registerSpa(app, distDir, carriesSession) : false;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       serveIndex &&

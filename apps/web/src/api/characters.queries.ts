@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  CHARACTERS_PATH,
   type Character,
-  DASHBOARD_RECENT_CHARACTERS,
   LIST_LIMIT,
   type ListResponse,
   type ListSort,
@@ -11,6 +11,7 @@ import { fetchListPage, itemPath } from '../lib/list-page';
 import { sortParam } from '../lib/list-sort';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
+import { FIRST_READS } from './first-reads';
 import { characterListSchema, characterSchema } from './lazy-schemas';
 
 // Every read of /api/characters, for the characters pages, the media pages and the dashboard alike.
@@ -25,8 +26,6 @@ export const characterKeys = {
   options: ['characters', 'options'] as const,
   recent: ['characters', 'recent'] as const,
 };
-
-export const CHARACTERS_PATH = '/api/characters';
 
 export function characterPath(id: string): string {
   return itemPath(CHARACTERS_PATH, id);
@@ -81,8 +80,7 @@ export function useCharacterOptions(enabled = true) {
 export function useRecentCharacters() {
   return useListHead({
     queryKey: characterKeys.recent,
-    path: CHARACTERS_PATH,
+    url: FIRST_READS.recentCharacters,
     schema: characterListSchema,
-    limit: DASHBOARD_RECENT_CHARACTERS,
   });
 }

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { CHAT_LABELS, type ChatPatch, DASHBOARD_RECENT_CHATS, chatPaths } from '@baegen/shared';
+import { CHAT_LABELS, type ChatPatch, chatPaths, listUrl } from '@baegen/shared';
 import { ApiRequestError, api, apiNoContent } from '../lib/api-client';
-import { listUrl } from '../lib/list-page';
+import { FIRST_READS } from './first-reads';
 import { chatContextSchema, chatListSchema, chatSchema } from './lazy-schemas';
 
 // Every request and query about whole chats (list, rename, delete, context, import), for the chat
@@ -80,7 +80,7 @@ export function useChatList() {
 export function useRecentChats() {
   return useQuery({
     queryKey: chatKeys.recent,
-    queryFn: async () => (await fetchChatList({ limit: DASHBOARD_RECENT_CHATS })).documents,
+    queryFn: async () => (await api(FIRST_READS.recentChats, chatListSchema)).documents,
   });
 }
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_MEDIA_KEPT, LIST_LIMIT, type ListSort, type MediaType } from '@baegen/shared';
+import { LIST_LIMIT, type ListParams, type ListSort, MEDIA_PATH, type MediaType } from '@baegen/shared';
 import { api } from '../lib/api-client';
 import { itemPath } from '../lib/list-page';
 import { sortParam } from '../lib/list-sort';
 import { useListHead } from '../lib/use-list-head';
 import { usePagedList } from '../lib/use-paged-list';
+import { FIRST_READS } from './first-reads';
 import { mediaListSchema, mediaSchema, mediaStatsSchema } from './lazy-schemas';
 
 // Every read of /api/media, for the gallery and the dashboard alike.
@@ -29,10 +30,18 @@ export const mediaKeys = {
   recent: ['media', 'recent'] as const,
 };
 
-export const MEDIA_PATH = '/api/media';
-
 export function mediaPath(id: string): string {
   return itemPath(MEDIA_PATH, id);
+}
+
+/** The gallery's list parameters; unfiltered and newest first, they ask for FIRST_READS.gallery. */
+export function mediaListParams(filters: MediaListFilters, sort: ListSort): ListParams {
+  return {
+    limit: LIST_LIMIT,
+    ...filters,
+    favorite: filters.favorite ? 'true' : undefined,
+    sort: sortParam(sort),
+  };
 }
 
 /** The user's media in `sort` order, filtered on the server, one page of 100 at a time. */
@@ -41,12 +50,7 @@ export function useMediaList(filters: MediaListFilters, sort: ListSort) {
     queryKey: mediaKeys.list(filters, sort),
     path: MEDIA_PATH,
     schema: mediaListSchema,
-    params: {
-      limit: LIST_LIMIT,
-      ...filters,
-      favorite: filters.favorite ? 'true' : undefined,
-      sort: sortParam(sort),
-    },
+    params: mediaListParams(filters, sort),
   });
 }
 
@@ -65,7 +69,7 @@ export function useMediaItem(id: string, enabled: boolean) {
 export function useMediaStats() {
   return useQuery({
     queryKey: mediaKeys.stats,
-    queryFn: () => api(`${MEDIA_PATH}/stats`, mediaStatsSchema),
+    queryFn: () => api(FIRST_READS.mediaStats, mediaStatsSchema),
   });
 }
 
@@ -73,8 +77,7 @@ export function useMediaStats() {
 export function useRecentMedia() {
   return useListHead({
     queryKey: mediaKeys.recent,
-    path: MEDIA_PATH,
+    url: FIRST_READS.recentMedia,
     schema: mediaListSchema,
-    limit: DASHBOARD_MEDIA_KEPT,
   });
 }

@@ -1,23 +1,20 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import type { ListResponse } from '@baegen/shared';
-import type { SchemaSource } from './api-client';
-import { fetchListPage } from './list-page';
+import { type SchemaSource, api } from './api-client';
 
-/** The first `limit` items of a list endpoint (the newest), without paging. */
+/** The first page of a list endpoint at `url` (its limit in the URL), without paging. */
 export function useListHead<T>({
   queryKey,
-  path,
+  url,
   schema,
-  limit,
 }: {
   queryKey: QueryKey;
-  path: string;
+  url: string;
   schema: SchemaSource<ListResponse<T>>;
-  limit: number;
 }) {
   return useQuery({
     queryKey,
-    queryFn: () => fetchListPage(path, schema, { limit }),
+    queryFn: () => api(url, schema),
     select: (page) => page.documents,
   });
 }

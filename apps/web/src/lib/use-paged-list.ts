@@ -1,8 +1,8 @@
 import { useDeferredValue } from 'react';
 import { type QueryKey, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ListResponse } from '@baegen/shared';
+import type { ListParams, ListResponse } from '@baegen/shared';
 import type { SchemaSource } from './api-client';
-import { type ListParams, fetchListPage } from './list-page';
+import { fetchListPage } from './list-page';
 
 /** What a list page needs of a paged list: its items so far, the server's total and the query state. */
 export interface PagedList<T> {

@@ -63,3 +63,22 @@ export const CHARACTER_IMPORT_PATH = '/api/characters/import';
 export function mediaPngDownloadUrl(mediaId: string): string {
   return `/api/media/${encodeURIComponent(mediaId)}/download?format=png`;
 }
+
+/** The user's media: listed, created and read one by one under it. */
+export const MEDIA_PATH = '/api/media';
+
+/** The user's characters, likewise. */
+export const CHARACTERS_PATH = '/api/characters';
+
+/** Query parameters of a list endpoint; empty values are left out of the URL. */
+export type ListParams = Record<string, string | number | null | undefined>;
+
+/** A list endpoint's URL with `params` in the order given, so equal params make equal URLs. */
+export function listUrl(path: string, params: ListParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== '' && value !== null && value !== undefined) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

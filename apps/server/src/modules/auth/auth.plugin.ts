@@ -17,6 +17,11 @@ export function sessionCookieName(request: FastifyRequest, env: Env): string {
   return servedOverHttps(request, env) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
+/** Whether a request carries a session cookie, valid or not: a hint, never a permission. */
+export function carriesSession(request: FastifyRequest, env: Env): boolean {
+  return Boolean(request.cookies[sessionCookieName(request, env)]);
+}
+
 /** Rate limits of signed-in routes, counted per user, whose settings come from the environment. */
 export type UserRateLimit = 'cardImport';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CHARACTERS_PATH } from '@baegen/shared/contract';
 import { characterCardRoutes } from './character-cards.routes';
 import { CharacterCardsService } from './character-cards.service';
 import { CharactersRepository } from './characters.repository';
@@ -24,8 +25,8 @@ export const charactersModule = fp(
       maxImageBytes: env.FILES_MAX_IMAGE_MB * 1024 * 1024,
     });
     app.decorate('characters', characters);
-    await app.register(characterRoutes, { prefix: '/api/characters', characters, listCache });
-    await app.register(characterCardRoutes, { prefix: '/api/characters', cards });
+    await app.register(characterRoutes, { prefix: CHARACTERS_PATH, characters, listCache });
+    await app.register(characterCardRoutes, { prefix: CHARACTERS_PATH, cards });
   },
   { name: 'characters', dependencies: ['auth', 'storage'] },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MEDIA_PATH } from '@baegen/shared/contract';
 import { MediaDownloadService } from './media-download.service';
 import { MediaExportService } from './media-export.service';
 import { mediaExportSources } from './media-export.sources';
@@ -40,7 +41,7 @@ export const mediaModule = fp(
       service: media,
       useProvenance: (port: ProvenancePort) => void (provenance = port),
     });
-    await app.register(mediaRoutes, { prefix: '/api/media', media, downloads, mediaExport, listCache });
+    await app.register(mediaRoutes, { prefix: MEDIA_PATH, media, downloads, mediaExport, listCache });
   },
   { name: 'media', dependencies: ['auth', 'storage', 'characters'] },
 );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SlidersHorizontal, Users } from 'lucide-react';
-import { FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
-import { CHARACTERS_PATH, characterKeys, useCharacterList } from '../../api/characters.queries';
+import { CHARACTERS_PATH, FAVORITE_LABELS, MESSAGES, PAGE_HEADINGS, ROUTES } from '@baegen/shared';
+import { characterKeys, useCharacterList } from '../../api/characters.queries';
 import { CARD_PICTURES, priorityAt } from '../../components/cards/card-pictures';
 import { CharacterCard } from '../../components/cards/character-card';
 import { FavoritesToggle } from '../../components/list/favorites-toggle';

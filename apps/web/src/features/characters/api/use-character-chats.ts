@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { CHAT_LABELS, PROFILE_LABELS, chatPaths } from '@baegen/shared';
+import { CHAT_LABELS, PROFILE_LABELS, chatPaths, listUrl } from '@baegen/shared';
 import { ApiRequestError, api, apiNoContent } from '../../../lib/api-client';
-import { listUrl } from '../../../lib/list-page';
 import { chatListSchema, chatSchema } from '../../../api/lazy-schemas';
 
 /** Every chat query starts with 'chats', so a rename or delete refreshes each view of them. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CharacterInput } from '@baegen/shared';
-import { CHARACTERS_PATH, characterPath } from '../../../api/characters.queries';
+import { CHARACTERS_PATH, type CharacterInput } from '@baegen/shared';
+import { characterPath } from '../../../api/characters.queries';
 import { api } from '../../../lib/api-client';
 import { refreshUnsavedGenerations } from '../../generations';
 import { characterSchema } from '../../../api/lazy-schemas';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MediaInput } from '@baegen/shared';
-import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
+import { MEDIA_PATH, type MediaInput } from '@baegen/shared';
+import { mediaKeys } from '../../../api/media.queries';
 import { api } from '../../../lib/api-client';
 import { refreshUnsavedGenerations } from '../../generations';
 import { mediaSchema } from '../../../api/lazy-schemas';

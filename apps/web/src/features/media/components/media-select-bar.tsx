@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { MESSAGES } from '@baegen/shared';
-import { MEDIA_PATH, mediaKeys } from '../../../api/media.queries';
+import { MEDIA_PATH, MESSAGES } from '@baegen/shared';
+import { mediaKeys } from '../../../api/media.queries';
 import { BulkSelectBar } from '../../../components/list/select-bar';
 import { downloadMediaZip } from '../../../lib/media-export';
 import type { Selection } from '../../../lib/use-selection';
