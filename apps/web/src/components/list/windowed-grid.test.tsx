@@ -39,6 +39,9 @@ function layOut() {
 beforeEach(() => {
   observers = [];
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  // jsdom's screen has no size; the grid counts with a phone's until the window's is read.
+  vi.spyOn(window.screen, 'height', 'get').mockReturnValue(900);
+  window.innerHeight = 768;
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -73,6 +76,17 @@ describe('WindowedGrid', () => {
     expect(cells[0]!.textContent).toBe('item-0');
     expect(cells[0]!.parentElement!.style.gridTemplateColumns).toBe('repeat(4, minmax(0, 1fr))');
     expect(screen.getByTestId('windowed-grid').style.height).toBe(`${250 * 524}px`);
+  });
+
+  it("counts the rows to draw with the window's height once the page is laid out", () => {
+    window.innerWidth = 375;
+    window.innerHeight = 3000;
+    renderGrid(pagedList(50));
+    // Before layout, by the screen's 900 px: two rows on it and two in advance.
+    expect(screen.getAllByTestId('cell')).toHaveLength(4);
+    layOut();
+    // 3,000 px hold six 524 px rows, and two more are drawn in advance.
+    expect(screen.getAllByTestId('cell')).toHaveLength(8);
   });
 
   it('asks for the next page once the end of what is loaded is on screen, and offers Load more', () => {

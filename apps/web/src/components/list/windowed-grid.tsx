@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode, memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { type Virtualizer, useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Fragment, type ReactNode, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { type Rect, type Virtualizer, useWindowVirtualizer, windowScroll } from '@tanstack/react-virtual';
 import { cn } from '../../lib/cn';
 import type { PagedList } from '../../lib/use-paged-list';
 import { Button } from '../ui/button';
@@ -23,6 +23,33 @@ function rowHeight(row: Element, entry: ResizeObserverEntry | undefined, grid: V
   const index = grid.indexFromElement(row);
   return grid.itemSizeCache.get(grid.options.getItemKey(index)) ?? grid.options.estimateSize(index);
 }
+
+/**
+ * The window's size for the virtualizer, first reported by a ResizeObserver once layout is done,
+ * then on every resize. The virtualizer's own observer reads it at once, inside React's commit,
+ * which forced the whole page's layout there: the gallery's longest task on a phone.
+ */
+function observeWindowSize(instance: Virtualizer<Window, Element>, report: (rect: Rect) => void) {
+  const win = instance.scrollElement;
+  if (!win) return;
+  const update = () => report({ width: win.innerWidth, height: win.innerHeight });
+  const observer = new ResizeObserver(update);
+  observer.observe(win.document.documentElement);
+  win.addEventListener('resize', update, { passive: true });
+  return () => {
+    observer.disconnect();
+    win.removeEventListener('resize', update);
+  };
+}
+
+/**
+ * The window scrolled as the virtualizer asks, except to where it already is: the virtualizer does
+ * that as it attaches, inside React's commit, and the scroll forced a layout there.
+ */
+const scrollWindow: typeof windowScroll = (offset, options, instance) => {
+  if (offset === instance.scrollOffset && !options.adjustments) return;
+  windowScroll(offset, options, instance);
+};
 
 function useViewportWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
@@ -81,23 +108,33 @@ export function WindowedGrid<T extends { $id: string }>({
     return chunks;
   }, [list.items, columns]);
   const container = useRef<HTMLDivElement>(null);
-  // Where the grid starts on the page; whatever above it grows or shrinks moves it.
+  // Where the grid starts on the page; whatever above it grows or shrinks moves it. Read in the
+  // observer's callback, which comes once layout is done (and once at first): read in a layout
+  // effect, it forced a layout inside the commit, and the state it set drew the grid a second time
+  // before the first paint. Until then the grid counts from the page's top, which draws a few rows
+  // more, never fewer.
   const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () =>
-      setOffset(container.current ? container.current.getBoundingClientRect().top + window.scrollY : 0);
-    measure();
-    const observer = new ResizeObserver(measure);
+  useEffect(() => {
+    const observer = new ResizeObserver(() =>
+      setOffset(container.current ? container.current.getBoundingClientRect().top + window.scrollY : 0),
+    );
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
 
   const virtualizer = useWindowVirtualizer({
+    // The screen's height is a size known without a layout, and never short of the window's.
+    initialRect: { width: 0, height: window.screen.height },
+    observeElementRect: observeWindowSize,
+    scrollToFn: scrollWindow,
     count: rows.length,
     estimateSize: () => estimateRowHeight + ROW_GAP,
     overscan: OVERSCAN_ROWS,
     scrollMargin: offset,
     measureElement: rowHeight,
+    // A row measured or a scroll redraws the grid as an ordinary update, never synchronously
+    // inside the observer's or the scroll's callback.
+    useFlushSync: false,
   });
   const drawn = virtualizer.getVirtualItems();
   const lastDrawn = drawn.at(-1)?.index ?? 0;
