@@ -50,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', '*.plugin.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
         },
