@@ -6,7 +6,6 @@ import { defineConfig } from 'vite';
 import { SCHEMA_CHUNK, memberChunks } from './member-chunk.plugin';
 import { mobileWalletTheme } from './mobile-wallet-theme.plugin';
 import { precompress } from './precompress.plugin';
-import { pureSchemas } from './pure-schemas.plugin';
 import { reactRouterPure } from './react-router-pure.plugin';
 import { routePreloads } from './route-preload.plugin';
 import { schemasOnDemand } from './schemas-on-demand.plugin';
@@ -74,7 +73,6 @@ export default defineConfig(({ command }) => ({
     reactRouterPure(),
     tailwindcss(),
     mobileWalletTheme(),
-    pureSchemas(path.join(sharedSource, 'contract')),
     member.plugin,
     schemasOnDemand(SCHEMA_CHUNK),
     routePreloads(ROUTE_MODULES, ROUTE_READS),
