@@ -35,7 +35,7 @@ export function mediaPath(id: string): string {
 }
 
 /** The gallery's list parameters; unfiltered and newest first, they ask for FIRST_READS.gallery. */
-export function mediaListParams(filters: MediaListFilters, sort: ListSort): ListParams {
+function mediaListParams(filters: MediaListFilters, sort: ListSort): ListParams {
   return {
     limit: LIST_LIMIT,
     ...filters,
