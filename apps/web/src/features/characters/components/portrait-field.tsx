@@ -56,12 +56,14 @@ export function PortraitField({
   const picker = useRef<HTMLInputElement>(null);
   const urlInput = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [editingUrl, setEditingUrl] = useState(false);
+  // "Edit URL" holds for the picture it was pressed on: a newly generated or uploaded picture shows
+  // by its origin again. Derived, not reset by an effect: an effect that had not run yet when the
+  // button was pressed undid the press.
+  const [editedFor, setEditedFor] = useState<KnownPortrait | null | undefined>(undefined);
+  const editingUrl = editedFor === known;
   useEffect(() => {
     if (editingUrl) urlInput.current?.focus();
   }, [editingUrl]);
-  // A newly generated picture shows by its origin again, even after "Edit URL".
-  useEffect(() => setEditingUrl(false), [known]);
   const origin = usePortraitOrigin(value, known);
   const uploading = upload.progress !== null;
   // A refused address shows as typed, so the field its error points at is there to fix.
@@ -113,7 +115,7 @@ export function PortraitField({
             )}
             <button
               type="button"
-              onClick={() => setEditingUrl(true)}
+              onClick={() => setEditedFor(known)}
               disabled={busy}
               className="ml-auto shrink-0 rounded text-sm text-rose-glow underline-offset-2 hover:underline disabled:opacity-60"
             >
