@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VIEWER_LABELS } from '@baegen/shared';
@@ -54,7 +54,9 @@ describe('MediaViewerPage', () => {
     renderAt('/media/m2?type=image');
     expect(await screen.findByRole('heading', { name: 'Noon' })).toBeTruthy();
     expect(screen.getByText(VIEWER_LABELS.position(2, 3))).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: VIEWER_LABELS.close }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: VIEWER_LABELS.close })),
+    );
     expect(fetchMock.mock.calls[0]![0]).toContain('type=image');
 
     fireEvent.keyDown(viewer(), { key: 'ArrowRight' });

@@ -27,7 +27,8 @@ describe('CharacterForm feedback', () => {
     expect(appearance.getAttribute('aria-invalid')).toBe('true');
     expect(describedText(name)).toContain(FORM_TEXT.errors.name);
     expect(describedText(appearance)).toContain(FORM_TEXT.errors.appearance);
-    expect(document.activeElement).toBe(name);
+    // Focus moves in an effect once the errors are drawn, which a busy machine may run a little later.
+    await waitFor(() => expect(document.activeElement).toBe(name));
 
     fireEvent.change(name, { target: { value: 'Luna' } });
     expect(name.getAttribute('aria-invalid')).toBeNull();
