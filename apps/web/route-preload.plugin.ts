@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import type { PagePicture } from '@baegen/shared';
 
 type OutputChunk = Rolldown.OutputChunk;
 
@@ -9,15 +10,23 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** Where the server finds, for each signed-in page path, the API reads to announce with it. */
 export const ROUTE_READS_FILE = 'route-reads.json';
 
+/** Where the server finds, for each signed-in page path, the card picture it draws largest. */
+export const ROUTE_PICTURES_FILE = 'route-pictures.json';
+
 /**
  * Writes `route-preloads.json`: for each route pattern, every chunk its lazily loaded modules need,
  * beyond what the entry already holds. The server announces them as `modulepreload` links in the
  * page it sends for that route, so the browser fetches them all at once instead of discovering
  * them one import after another (the entry carries no preload helper: see vite.config.ts).
  * `routes` maps a pattern (`/characters/edit/:id`) to source modules relative to the web root.
- * Writes `route-reads.json` as well: `reads`, page path -> the API URLs that page reads first.
+ * Writes `route-reads.json` as well: `reads`, page path -> the API URLs that page reads first; and
+ * `route-pictures.json`: `pictures`, page path -> the list and sizes of its largest card picture.
  */
-export function routePreloads(routes: Record<string, string[]>, reads: Record<string, string[]>): Plugin {
+export function routePreloads(
+  routes: Record<string, string[]>,
+  reads: Record<string, string[]>,
+  pictures: Record<string, PagePicture>,
+): Plugin {
   let root = '';
   return {
     name: 'baegen:route-preloads',
@@ -59,6 +68,7 @@ export function routePreloads(routes: Record<string, string[]>, reads: Record<st
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });
       this.emitFile({ type: 'asset', fileName: ROUTE_READS_FILE, source: JSON.stringify(reads) });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PICTURES_FILE, source: JSON.stringify(pictures) });
     },
   };
 }

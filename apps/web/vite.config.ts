@@ -9,7 +9,7 @@ import { precompress } from './precompress.plugin';
 import { reactRouterPure } from './react-router-pure.plugin';
 import { routePreloads } from './route-preload.plugin';
 import { schemasOnDemand } from './schemas-on-demand.plugin';
-import { ROUTE_READS } from './src/api/first-reads';
+import { ROUTE_PICTURES, ROUTE_READS } from './src/api/first-reads';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -75,7 +75,7 @@ export default defineConfig(({ command }) => ({
     mobileWalletTheme(),
     member.plugin,
     schemasOnDemand(SCHEMA_CHUNK),
-    routePreloads(ROUTE_MODULES, ROUTE_READS),
+    routePreloads(ROUTE_MODULES, ROUTE_READS, ROUTE_PICTURES),
     precompress(),
   ],
   resolve: {

@@ -6,7 +6,7 @@ import { frameworkErrors, registerErrorHandler } from './errors/error-handler';
 import { type Clock, systemClock } from './lib/clock';
 import { newId } from './lib/ids';
 import { ListPageCache } from './lib/list-page-cache';
-import { authModule, carriesSession } from './modules/auth';
+import { authModule } from './modules/auth';
 import { avatarsModule } from './modules/avatars';
 import { charactersModule } from './modules/characters';
 import { type ChatProvider, chatModule } from './modules/chat';
@@ -14,6 +14,7 @@ import { fleetModule } from './modules/fleet';
 import { type Providers, generationModule } from './modules/generation';
 import { healthModule } from './modules/health';
 import { mediaModule } from './modules/media';
+import { pageUser } from './modules/pages';
 import { publicConfigModule } from './modules/public-config';
 import { type JobQueue, queueModule } from './modules/queue';
 import { findAssetsDir, samplesModule } from './modules/samples';
@@ -87,6 +88,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicConfigModule);
   await app.register(chatModule, { provider: deps.chatProvider });
 
-  await registerPagesAndNotFound(app, deps.webDistDir, (request) => carriesSession(request, env));
+  await registerPagesAndNotFound(app, deps.webDistDir, pageUser(app, env));
   return app;
 }

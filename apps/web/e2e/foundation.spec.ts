@@ -10,6 +10,7 @@ import {
   PAGE_HEADINGS,
   PAGE_LOAD_FAILED,
   SOCIAL_URL,
+  fileIdFromUrl,
 } from '@baegen/shared';
 import { signIn } from './support/auth';
 
@@ -202,6 +203,54 @@ test("the dashboard and the gallery announce their first reads, and the page's o
         `${route} fetches ${read} once`,
       ).toHaveLength(1);
     }
+  }
+});
+
+test("the dashboard and the gallery announce the user's first picture, which the first card then shows", async ({
+  page,
+}) => {
+  await signIn(page, 109);
+  const picture = async (prompt: string) => {
+    const generated = await page.request.post('/api/generate/image', { data: { prompt } });
+    return ((await generated.json()) as { urls: string[] }).urls[0]!;
+  };
+  const portrait = await picture('Iris Vale, portrait');
+  const character = await page.request.post('/api/characters', {
+    data: { name: 'Iris Vale', appearance: 'long dark hair', imageUrl: portrait },
+  });
+  expect(character.status(), await character.text()).toBe(201);
+  const { $id: characterId } = (await character.json()) as { $id: string };
+  const photo = await picture('a lighthouse at dusk');
+  const media = await page.request.post('/api/media', {
+    data: { characterId, type: 'image', prompt: 'The lighthouse at dusk', url: photo },
+  });
+  expect(media.status(), await media.text()).toBe(201);
+
+  // The gallery's largest card is its first picture; the dashboard's, its first character's.
+  for (const [route, url] of [
+    ['/media', photo],
+    ['/dashboard', portrait],
+  ] as const) {
+    const fileId = fileIdFromUrl(url);
+    const html = await (await page.request.get(route)).text();
+    expect(html, route).toMatch(
+      new RegExp(`<link rel="preload" as="image" fetchpriority="high" href="/api/files/${fileId}/preview`),
+    );
+    const pictures: string[] = [];
+    const onRequest = (request: Request) => {
+      const requested = new URL(request.url());
+      if (requested.pathname.startsWith(`/api/files/${fileId}/`))
+        pictures.push(requested.pathname + requested.search);
+    };
+    page.on('request', onRequest);
+    await page.goto(route);
+    const firstCard = page.locator(`img[srcset*="/api/files/${fileId}/"]`).first();
+    await expect(firstCard).toHaveJSProperty('complete', true);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    // The preload chose the very preview the card shows: one request, never a second size.
+    const shown = new URL(await firstCard.evaluate((img: HTMLImageElement) => img.currentSrc));
+    expect(pictures, route).toEqual([shown.pathname + shown.search]);
   }
 });
 

@@ -2,19 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PagePicture } from '@baegen/shared/contract';
 import { jsonDataBlock, routePages } from './route-pages';
 
 const INDEX = Buffer.from('<html><head><title>BaeGen</title></head><body></body></html>');
 
-function distWith(table: Record<string, string[]> | null, reads?: Record<string, string[]>): string {
+function distWith(
+  table: Record<string, string[]> | null,
+  reads?: Record<string, string[]>,
+  pictures?: Record<string, PagePicture>,
+): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-dist-'));
   if (table) fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(table));
   if (reads) fs.writeFileSync(path.join(dir, 'route-reads.json'), JSON.stringify(reads));
+  if (pictures) fs.writeFileSync(path.join(dir, 'route-pictures.json'), JSON.stringify(pictures));
   return dir;
 }
 
 describe('route pages', () => {
-  const pageFor = routePages(
+  const { pageFor } = routePages(
     distWith({
       '/login': ['/assets/shell-a.js', '/assets/login-b.js'],
       '/characters/edit/:id': ['/assets/shell-a.js', '/assets/form-c.js'],
@@ -42,7 +48,7 @@ describe('route pages', () => {
     const media = routePages(
       distWith({ '/media/:id': ['/assets/viewer-d.js'], '/media/new': ['/assets/form-c.js'] }),
       INDEX,
-    );
+    ).pageFor;
     expect(media('/media/new').toString()).toContain('href="/assets/form-c.js"');
     expect(media('/media/new').toString()).not.toContain('viewer-d.js');
     expect(media('/media/abc123?type=video').toString()).toContain('href="/assets/viewer-d.js"');
@@ -51,7 +57,7 @@ describe('route pages', () => {
   it('sends index.html as it is for other paths and for a build without the table', () => {
     expect(pageFor('/').toString()).toBe(INDEX.toString());
     expect(pageFor('/login-other').toString()).toBe(INDEX.toString());
-    expect(routePages(distWith(null), INDEX)('/login').toString()).toBe(INDEX.toString());
+    expect(routePages(distWith(null), INDEX).pageFor('/login').toString()).toBe(INDEX.toString());
   });
 
   it("announces a signed-in page's first reads after its chunks, for its path alone", () => {
@@ -61,7 +67,7 @@ describe('route pages', () => {
         { '/dashboard': ['/api/media/stats', '/api/media?limit=6&sort=oldest'] },
       ),
       INDEX,
-    );
+    ).pageFor;
     const reads =
       '<link rel="preload" as="fetch" crossorigin href="/api/media/stats">' +
       '<link rel="preload" as="fetch" crossorigin href="/api/media?limit=6&amp;sort=oldest">';
@@ -83,12 +89,45 @@ describe('route pages', () => {
     expect(withReads('/media/abc', true).toString()).not.toContain('rel="preload"');
   });
 
+  it("announces the user's largest picture of a signed-in page, sized as its card", () => {
+    const sizes = '(min-width: 640px) 30vw, calc(100vw - 2rem)';
+    const pages = routePages(
+      distWith(
+        null,
+        { '/dashboard': ['/api/media/stats'], '/media': ['/api/media?limit=100'] },
+        { '/dashboard': { list: 'characters', sizes }, '/settings': { list: 'media', sizes } },
+      ),
+      INDEX,
+    );
+    expect(pages.pictureFor('/dashboard')).toEqual({ list: 'characters', sizes });
+    expect(pages.pictureFor('/dashboard/')).toEqual({ list: 'characters', sizes });
+    // A query changes what the page shows; a page without first reads is not a signed-in page.
+    expect(pages.pictureFor('/dashboard?sort=oldest')).toBeNull();
+    expect(pages.pictureFor('/media')).toBeNull();
+    expect(pages.pictureFor('/settings')).toBeNull();
+
+    const preview = (width: number) => `/api/files/f_1/preview?width=${width}&amp;output=webp`;
+    expect(pages.pageFor('/dashboard', true, '/api/files/f_1/view').toString()).toBe(
+      INDEX.toString().replace(
+        '</head>',
+        '<link rel="preload" as="fetch" crossorigin href="/api/media/stats">' +
+          `<link rel="preload" as="image" fetchpriority="high" href="${preview(480)}" ` +
+          `imagesrcset="${preview(320)} 320w, ${preview(480)} 480w, ${preview(720)} 720w" ` +
+          `imagesizes="${sizes}"></head>`,
+      ),
+    );
+    // A picture stored elsewhere is drawn as it is, with no preview to announce; signed out, none.
+    const plain = pages.pageFor('/dashboard', true).toString();
+    expect(pages.pageFor('/dashboard', true, 'https://example.com/a.png').toString()).toBe(plain);
+    expect(pages.pageFor('/dashboard', false, '/api/files/f_1/view').toString()).toBe(INDEX.toString());
+  });
+
   it("puts what every page carries in every page's head, preloads or none", () => {
     const head = '<meta name="x">';
-    const withHead = routePages(distWith({ '/login': ['/assets/login-b.js'] }), INDEX, head);
+    const withHead = routePages(distWith({ '/login': ['/assets/login-b.js'] }), INDEX, head).pageFor;
     expect(withHead('/').toString()).toBe(INDEX.toString().replace('</head>', `${head}</head>`));
     expect(withHead('/login').toString()).toMatch(/<meta name="x"><link rel="modulepreload"[^>]+><\/head>/);
-    expect(routePages(distWith(null), INDEX, head)('/login').toString()).toContain(`${head}</head>`);
+    expect(routePages(distWith(null), INDEX, head).pageFor('/login').toString()).toContain(`${head}</head>`);
   });
 });
 

@@ -1,13 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { type PagePicture, previewSources } from '@baegen/shared/contract';
 
 /** Written by the web build: route pattern -> the chunks its page loads on demand. */
 const PRELOADS_FILE = 'route-preloads.json';
 /** Written by the web build: signed-in page path -> the API URLs it reads first. */
 const READS_FILE = 'route-reads.json';
+/** Written by the web build: signed-in page path -> the card picture it draws largest. */
+const PICTURES_FILE = 'route-pictures.json';
 
-/** The page for `url`; `signedIn` when the request carries a session cookie. */
-type PageFor = (url: string, signedIn?: boolean) => Buffer;
+const picturesSchema: z.ZodType<Record<string, PagePicture>> = z.record(
+  z.string(),
+  z.object({ list: z.enum(['characters', 'media']), sizes: z.string() }),
+);
+
+export interface RoutePages {
+  /**
+   * The page for `url`; `signedIn` when the request carries a session cookie, `picture` (the URL
+   * of that user's picture for `pictureFor(url)`) to announce it as well.
+   */
+  pageFor(url: string, signedIn?: boolean, picture?: string | null): Buffer;
+  /** The picture a signed-in request for `url` draws largest, when the build names one. */
+  pictureFor(url: string): PagePicture | null;
+}
 
 function readTable(distDir: string, file: string): Record<string, string[]> {
   const filePath = path.join(distDir, file);
@@ -16,10 +32,29 @@ function readTable(distDir: string, file: string): Record<string, string[]> {
     : {};
 }
 
+function readPictures(distDir: string): Record<string, PagePicture> {
+  const filePath = path.join(distDir, PICTURES_FILE);
+  return fs.existsSync(filePath) ? picturesSchema.parse(JSON.parse(fs.readFileSync(filePath, 'utf8'))) : {};
+}
+
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 const withLinks = (page: Buffer, links: string) =>
   Buffer.from(page.toString('utf8').replace('</head>', `${links}</head>`));
+
+/**
+ * An image preload of one of our stored pictures, with the card's srcset and sizes so the browser
+ * picks the preview the card will ask for; none for a picture stored elsewhere.
+ */
+function pictureLink(url: string, sizes: string): string {
+  const sources = previewSources(url);
+  if (!sources) return '';
+  const { src, srcSet } = sources;
+  return (
+    `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}" ` +
+    `imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}">`
+  );
+}
 
 function patternRegex(pattern: string): RegExp {
   const escaped = pattern
@@ -53,9 +88,11 @@ const parameterCount = (pattern: string) => pattern.split('/').filter((part) => 
  * what the page reads), also gets a fetch `preload` for each API URL that page reads first: the
  * answers are on their way beside the scripts, where they would otherwise be asked for only once
  * the scripts had run. The cookie's presence is enough to announce them: a stale session's reads
- * answer 401, which the page would have been told anyway.
+ * answer 401, which the page would have been told anyway. Such a page may also announce the
+ * picture it will draw largest (found by the caller for that user), with high priority: it is the
+ * page's largest paint, and otherwise waited for the scripts, the read and the first render.
  */
-export function routePages(distDir: string, indexHtml: Buffer, head = ''): PageFor {
+export function routePages(distDir: string, indexHtml: Buffer, head = ''): RoutePages {
   const plain = withLinks(indexHtml, head);
   const table = readTable(distDir, PRELOADS_FILE);
   const pages = Object.entries(table)
@@ -76,10 +113,23 @@ export function routePages(distDir: string, indexHtml: Buffer, head = ''): PageF
       return [pathname, withLinks(pageOf(pathname), links)];
     }),
   );
-  return (url, signedIn = false) => {
+  const pictures = readPictures(distDir);
+  /** The signed-in page path of `url`: no query string, and a trailing slash does not count. */
+  const signedInPath = (url: string) => {
     const [pathname = '', query] = url.split('?');
-    const withReads =
-      signedIn && query === undefined ? signedInPages.get(pathname.replace(/(.)\/$/, '$1')) : undefined;
-    return withReads ?? pageOf(pathname);
+    return query === undefined ? pathname.replace(/(.)\/$/, '$1') : '';
+  };
+  return {
+    pageFor(url, signedIn = false, picture = null) {
+      const pathname = signedIn ? signedInPath(url) : '';
+      const signedInPage = signedInPages.get(pathname);
+      if (!signedInPage) return pageOf(url.split('?')[0] ?? '');
+      const sizes = pictures[pathname]?.sizes;
+      return picture && sizes ? withLinks(signedInPage, pictureLink(picture, sizes)) : signedInPage;
+    },
+    pictureFor(url) {
+      const pathname = signedInPath(url);
+      return signedInPages.has(pathname) ? (pictures[pathname] ?? null) : null;
+    },
   };
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@baegen/shared/contract';
+import { type PagePicture, PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@baegen/shared/contract';
 import { AppError } from '../errors/app-error';
 import { jsonDataBlock, routePages } from './route-pages';
 
@@ -15,20 +15,30 @@ function publicConfigBlock(app: FastifyInstance): string {
   return jsonDataBlock(PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema.parse(app.publicConfig));
 }
 
-/** Whether a request carries a session cookie (not whether the session is still valid). */
-export type CarriesSession = (request: FastifyRequest) => boolean;
+/** What the pages learn of the request's user. */
+export interface PageUser {
+  /** Whether a request carries a session cookie (not whether the session is still valid). */
+  carriesSession(request: FastifyRequest): boolean;
+  /**
+   * The URL of the first picture of that user's `list`, or null: none, no valid session, or not
+   * found in time. It never throws; a page is sent without the picture rather than late or not at all.
+   */
+  firstPicture(request: FastifyRequest, list: PagePicture['list']): Promise<string | null>;
+}
+
+const SIGNED_OUT: PageUser = { carriesSession: () => false, firstPicture: async () => null };
 
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year, index.html is
  * revalidated every time, and any other non-API GET falls back to index.html so client routes reload.
  */
-async function registerSpa(app: FastifyInstance, distDir: string, carriesSession: CarriesSession) {
+async function registerSpa(app: FastifyInstance, distDir: string, user: PageUser) {
   const indexPath = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn({ distDir }, 'web build not found; serving the API only');
     return false;
   }
-  const pageFor = routePages(distDir, fs.readFileSync(indexPath), publicConfigBlock(app));
+  const pages = routePages(distDir, fs.readFileSync(indexPath), publicConfigBlock(app));
   await app.register(fastifyStatic, {
     root: distDir,
     index: false,
@@ -41,13 +51,19 @@ async function registerSpa(app: FastifyInstance, distDir: string, carriesSession
       reply.header('Cache-Control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : NO_CACHE);
     },
   });
-  return (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .header('Cache-Control', NO_CACHE)
-      // The page differs with the session cookie (it announces that user's first reads).
-      .header('Vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(pageFor(request.url, carriesSession(request)));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const signedIn = user.carriesSession(request);
+    const shown = signedIn ? pages.pictureFor(request.url) : null;
+    const picture = shown ? await user.firstPicture(request, shown.list) : null;
+    return (
+      reply
+        .header('Cache-Control', NO_CACHE)
+        // The page differs with the session cookie (it announces that user's first reads).
+        .header('Vary', 'Cookie')
+        .type('text/html; charset=utf-8')
+        .send(pages.pageFor(request.url, signedIn, picture))
+    );
+  };
 }
 
 /**
@@ -57,9 +73,9 @@ async function registerSpa(app: FastifyInstance, distDir: string, carriesSession
 export async function registerPagesAndNotFound(
   app: FastifyInstance,
   distDir: string | undefined,
-  carriesSession: CarriesSession = () => false,
+  user: PageUser = SIGNED_OUT,
 ) {
-  const serveIndex = distDir ? await registerSpa(app, distDir, carriesSession) : false;
+  const serveIndex = distDir ? await registerSpa(app, distDir, user) : false;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       serveIndex &&

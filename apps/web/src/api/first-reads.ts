@@ -5,10 +5,12 @@ import {
   DASHBOARD_RECENT_CHATS,
   LIST_LIMIT,
   MEDIA_PATH,
+  type PagePicture,
   ROUTES,
   chatPaths,
   listUrl,
 } from '@baegen/shared';
+import { COMPACT_SIZES, GALLERY_SIZES } from '../components/cards/card-pictures';
 
 /**
  * The reads a signed-in page makes before anything is pressed, as the URLs its queries ask for.
@@ -35,4 +37,14 @@ export const ROUTE_READS: Record<string, string[]> = {
     FIRST_READS.recentChats,
   ],
   [ROUTES.media]: [FIRST_READS.gallery],
+};
+
+/**
+ * Page path -> the card picture that page draws largest on a phone (its `lcp` card): the dashboard's
+ * first recent character, the gallery's first card. The build writes them (route-pictures.json),
+ * and the server announces that user's picture with the page, so it downloads beside the scripts.
+ */
+export const ROUTE_PICTURES: Record<string, PagePicture> = {
+  [ROUTES.dashboard]: { list: 'characters', sizes: COMPACT_SIZES },
+  [ROUTES.media]: { list: 'media', sizes: GALLERY_SIZES },
 };

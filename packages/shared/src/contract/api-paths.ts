@@ -82,3 +82,13 @@ export function listUrl(path: string, params: ListParams): string {
   const text = query.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/**
+ * What a signed-in page shows largest on a phone: the first picture of one of the user's lists
+ * (unfiltered, newest first), drawn at the img `sizes` of its card. The web build writes these per
+ * page path; the server announces that picture as an image preload in the page it sends.
+ */
+export interface PagePicture {
+  list: 'characters' | 'media';
+  sizes: string;
+}

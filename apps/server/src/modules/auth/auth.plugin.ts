@@ -29,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler that requires a valid session and sets request.session. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The request's valid session, if any, for a route that serves signed-out visitors too. */
+    sessionOf: (request: FastifyRequest) => Promise<SignedIn | undefined>;
     /**
      * A route's `config.rateLimit` for one of the per-user limits. Counted once the session is
      * known and before the body is read, so a refused request costs no parsing.
@@ -55,8 +57,11 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService, 
     keyGenerator: (request: FastifyRequest) => `${limit}:${request.session?.userId ?? request.ip}`,
   }));
   app.decorateRequest('session', null);
+  const sessionOf = (request: FastifyRequest) =>
+    auth.sessionFor(request.cookies[sessionCookieName(request, env)]);
+  app.decorate('sessionOf', sessionOf);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const session = await auth.sessionFor(request.cookies[sessionCookieName(request, env)]);
+    const session = await sessionOf(request);
     if (!session) throw AppError.unauthorized();
     request.session = session;
   });

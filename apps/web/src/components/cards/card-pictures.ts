@@ -16,6 +16,9 @@ export const COMPACT_SIZES = '(min-width: 1280px) 390px, (min-width: 640px) 30vw
 /** The characters grid: one column on a phone, two from 640px, three from 1024px. */
 export const CHARACTER_SIZES =
   '(min-width: 1280px) 390px, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, calc(100vw - 2rem)';
+/** The gallery grid: two columns on a phone, three from 1024px, four from 1280px. */
+export const GALLERY_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 46vw';
 
 /**
  * How soon a card's picture loads: `lcp`, the first card of the first screen, likely the page's

@@ -5,7 +5,13 @@ import { mediaTitle } from '../../lib/media-file';
 import { useMediaDownload } from '../../lib/use-media-download';
 import { Button, buttonClasses } from '../ui/button';
 import { MediaTypeBadge } from '../ui/media-type-badge';
-import { CARD_PICTURES, COMPACT_SIZES, type PicturePriority, pictureLoading } from './card-pictures';
+import {
+  CARD_PICTURES,
+  COMPACT_SIZES,
+  GALLERY_SIZES,
+  type PicturePriority,
+  pictureLoading,
+} from './card-pictures';
 import { type CardProps, CompactCard } from './compact-card';
 import { MediaInfoButton } from './media-info-button';
 import { FavoriteButton } from './favorite-button';
@@ -23,10 +29,6 @@ export interface ViewerLinkState {
 }
 
 const VIEWER_FROM_LIST: ViewerLinkState = { fromList: true };
-
-// The rendered width of a card picture in the gallery grid (2, 3 then 4 columns), so the browser
-// picks the smallest preview that is sharp enough.
-const GALLERY_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 46vw';
 
 function MediaDate({ media }: { media: Media }) {
   return <time dateTime={media.createdAt}>{formatDate(media.createdAt)}</time>;

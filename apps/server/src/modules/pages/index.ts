@@ -1,0 +1,1 @@
+export { pageUser } from './page-user';
