@@ -151,7 +151,9 @@ async function measure(label, env) {
     const mix = [...byKind]
       .map(([kind, count]) => `${kind} ${((100 * count) / total).toFixed(1)} %`)
       .join(', ');
-    const met = (ok) => (ok ? 'met' : 'NOT met');
+    // The issue sets the targets on SQLite; PostgreSQL's figures are measured and reported beside them.
+    const judged = !env.DATABASE_URL;
+    const met = (ok) => (judged ? (ok ? 'met' : 'NOT met') : 'reported (the targets are set on SQLite)');
     return [
       `${label} ${CLIENTS} clients for ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up: ${total} requests (${mix})`,
       `  errors: ${errorCount} (target 0)${errorCount ? ` — ${[...errors].map(([k, v]) => `${k}: ${v}`).join(', ')}` : ''}`,
