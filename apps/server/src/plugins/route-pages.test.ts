@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PagePicture } from '@baegen/shared/contract';
+import { type PagePicture, previewSources } from '@baegen/shared/contract';
 import { jsonDataBlock, routePages } from './route-pages';
 
 const INDEX = Buffer.from('<html><head><title>BaeGen</title></head><body></body></html>');
@@ -107,7 +107,8 @@ describe('route pages', () => {
     expect(pages.pictureFor('/settings')).toBeNull();
 
     const preview = (width: number) => `/api/files/f_1/preview?width=${width}&amp;output=webp`;
-    expect(pages.pageFor('/dashboard', true, '/api/files/f_1/view').toString()).toBe(
+    const picture = previewSources('/api/files/f_1/view');
+    expect(pages.pageFor('/dashboard', true, picture).toString()).toBe(
       INDEX.toString().replace(
         '</head>',
         '<link rel="preload" as="fetch" crossorigin href="/api/media/stats">' +
@@ -116,10 +117,8 @@ describe('route pages', () => {
           `imagesizes="${sizes}"></head>`,
       ),
     );
-    // A picture stored elsewhere is drawn as it is, with no preview to announce; signed out, none.
-    const plain = pages.pageFor('/dashboard', true).toString();
-    expect(pages.pageFor('/dashboard', true, 'https://example.com/a.png').toString()).toBe(plain);
-    expect(pages.pageFor('/dashboard', false, '/api/files/f_1/view').toString()).toBe(INDEX.toString());
+    // Signed out, the page of everyone: no reads, no picture.
+    expect(pages.pageFor('/dashboard', false, picture).toString()).toBe(INDEX.toString());
   });
 
   it("puts what every page carries in every page's head, preloads or none", () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { type PagePicture, previewSources } from '@baegen/shared/contract';
+import type { PagePicture, PreviewSources } from '@baegen/shared/contract';
 
 /** Written by the web build: route pattern -> the chunks its page loads on demand. */
 const PRELOADS_FILE = 'route-preloads.json';
@@ -17,10 +17,10 @@ const picturesSchema: z.ZodType<Record<string, PagePicture>> = z.record(
 
 export interface RoutePages {
   /**
-   * The page for `url`; `signedIn` when the request carries a session cookie, `picture` (the URL
-   * of that user's picture for `pictureFor(url)`) to announce it as well.
+   * The page for `url`; `signedIn` when the request carries a session cookie, `picture` (the
+   * previews of that user's picture for `pictureFor(url)`) to announce it as well.
    */
-  pageFor(url: string, signedIn?: boolean, picture?: string | null): Buffer;
+  pageFor(url: string, signedIn?: boolean, picture?: PreviewSources | null): Buffer;
   /** The picture a signed-in request for `url` draws largest, when the build names one. */
   pictureFor(url: string): PagePicture | null;
 }
@@ -43,13 +43,10 @@ const withLinks = (page: Buffer, links: string) =>
   Buffer.from(page.toString('utf8').replace('</head>', `${links}</head>`));
 
 /**
- * An image preload of one of our stored pictures, with the card's srcset and sizes so the browser
- * picks the preview the card will ask for; none for a picture stored elsewhere.
+ * An image preload of a stored picture's previews with the card's sizes, so the browser picks the
+ * preview the card will ask for.
  */
-function pictureLink(url: string, sizes: string): string {
-  const sources = previewSources(url);
-  if (!sources) return '';
-  const { src, srcSet } = sources;
+function pictureLink({ src, srcSet }: PreviewSources, sizes: string): string {
   return (
     `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}" ` +
     `imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}">`

@@ -2,12 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type PagePicture, PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@baegen/shared/contract';
+import {
+  type PagePicture,
+  PUBLIC_CONFIG_ELEMENT_ID,
+  type PreviewSources,
+  publicConfigSchema,
+} from '@baegen/shared/contract';
 import { AppError } from '../errors/app-error';
 import { jsonDataBlock, routePages } from './route-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
+/** A page naming one user's picture is theirs alone: no shared cache keeps it. */
+const PRIVATE = 'private, no-cache';
 
 /** `GET /api/config`'s answer, carried by every page (the web app reads it before it would ask). */
 function publicConfigBlock(app: FastifyInstance): string {
@@ -20,10 +27,11 @@ export interface PageUser {
   /** Whether a request carries a session cookie (not whether the session is still valid). */
   carriesSession(request: FastifyRequest): boolean;
   /**
-   * The URL of the first picture of that user's `list`, or null: none, no valid session, or not
-   * found in time. It never throws; a page is sent without the picture rather than late or not at all.
+   * The previews of the first picture of that user's `list`, or null: none, none stored here, no
+   * valid session, or not found in time. It never throws; a page is sent without the picture
+   * rather than late or not at all.
    */
-  firstPicture(request: FastifyRequest, list: PagePicture['list']): Promise<string | null>;
+  firstPicture(request: FastifyRequest, list: PagePicture['list']): Promise<PreviewSources | null>;
 }
 
 const SIGNED_OUT: PageUser = { carriesSession: () => false, firstPicture: async () => null };
@@ -57,7 +65,7 @@ async function registerSpa(app: FastifyInstance, distDir: string, user: PageUser
     const picture = shown ? await user.firstPicture(request, shown.list) : null;
     return (
       reply
-        .header('Cache-Control', NO_CACHE)
+        .header('Cache-Control', picture ? PRIVATE : NO_CACHE)
         // The page differs with the session cookie (it announces that user's first reads).
         .header('Vary', 'Cookie')
         .type('text/html; charset=utf-8')

@@ -40,11 +40,17 @@ export function fileIdFromUrl(url: string): string | null {
 /** Widths the gallery asks stored images at; the preview endpoint resizes and caches each. */
 export const PREVIEW_WIDTHS = [320, 480, 720] as const;
 
+/** An <img>'s `src` and `srcSet` for the sized previews of a stored image. */
+export interface PreviewSources {
+  src: string;
+  srcSet: string;
+}
+
 /**
  * Sized WebP previews of one of our stored images, for an <img> with `sizes`; null for any other
  * URL, which is shown as it is.
  */
-export function previewSources(url: string): { src: string; srcSet: string } | null {
+export function previewSources(url: string): PreviewSources | null {
   const fileId = url.startsWith('/api/files/') ? fileIdFromUrl(url) : null;
   if (!fileId) return null;
   const at = (width: number) => `/api/files/${encodeURIComponent(fileId)}/preview?width=${width}&output=webp`;

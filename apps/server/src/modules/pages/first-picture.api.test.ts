@@ -75,6 +75,9 @@ describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`
   const page = async (url: string, cookie = headers) => {
     const res = await ctx.app.inject({ method: 'GET', url, headers: cookie });
     expect(res.statusCode, url).toBe(200);
+    // A page naming the user's picture is theirs alone; the others are the same for everyone.
+    expect(res.headers['cache-control'], url).toBe(announced(res.body) ? 'private, no-cache' : 'no-cache');
+    expect(res.headers.vary, url).toMatch(/cookie/i);
     return res.body;
   };
 

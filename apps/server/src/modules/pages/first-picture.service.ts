@@ -5,8 +5,10 @@ import {
   type Media,
   type MediaListQuery,
   type PagePicture,
+  type PreviewSources,
   characterListQuerySchema,
   mediaListQuerySchema,
+  previewSources,
 } from '@baegen/shared/contract';
 
 /** The lists a page's first picture comes from, as their services read them. */
@@ -20,17 +22,21 @@ const FIRST_CHARACTER = characterListQuerySchema.parse({ limit: 1 });
 const FIRST_MEDIA = mediaListQuerySchema.parse({ limit: 1 });
 
 /**
- * The first picture of one of a user's lists as the first card of that list shows it: a
- * character's portrait, a saved image (a video's card plays the video, so a first video has no
- * picture to announce).
+ * The previews of the first picture of one of a user's lists, as the first card of that list shows
+ * it: a character's portrait, a saved image. None when that picture is stored elsewhere (the card
+ * shows it as it is) or is a video (its card plays the video).
  */
 export class FirstPictureService {
   constructor(private readonly lists: PictureLists) {}
 
-  async of(userId: string, list: PagePicture['list']): Promise<string | null> {
+  async of(userId: string, list: PagePicture['list']): Promise<PreviewSources | null> {
+    return previewSources((await this.firstUrl(userId, list)) ?? '');
+  }
+
+  private async firstUrl(userId: string, list: PagePicture['list']): Promise<string | null> {
     if (list === 'characters') {
       const [first] = (await this.lists.characters.list(userId, FIRST_CHARACTER)).documents;
-      return first?.imageUrl || null;
+      return first?.imageUrl ?? null;
     }
     const [first] = (await this.lists.media.list(userId, FIRST_MEDIA)).documents;
     return first?.type === 'image' ? first.url : null;
