@@ -14,7 +14,7 @@ import { fleetModule } from './modules/fleet';
 import { type Providers, generationModule } from './modules/generation';
 import { healthModule } from './modules/health';
 import { mediaModule } from './modules/media';
-import { pageUser } from './modules/pages';
+import { pagesModule } from './modules/pages';
 import { publicConfigModule } from './modules/public-config';
 import { type JobQueue, queueModule } from './modules/queue';
 import { findAssetsDir, samplesModule } from './modules/samples';
@@ -23,7 +23,6 @@ import { decoratePlatform } from './platform';
 import { registerOriginCheck } from './plugins/origin-check.plugin';
 import { RequestLogController } from './plugins/request-log.controller';
 import { registerSecurityHeaders } from './plugins/security-headers.plugin';
-import { registerPagesAndNotFound } from './plugins/spa.plugin';
 
 export interface AppDeps {
   env: Env;
@@ -88,6 +87,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicConfigModule);
   await app.register(chatModule, { provider: deps.chatProvider });
 
-  await registerPagesAndNotFound(app, deps.webDistDir, pageUser(app, env));
+  await app.register(pagesModule, { webDistDir: deps.webDistDir });
   return app;
 }

@@ -1,1 +1,1 @@
-export { pageUser } from './page-user';
+export { pagesModule } from './pages.module';
