@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadEnv } from '../../config/env';
+import { type DbHandle, createDb, migrateToLatest } from '../../db/client';
 import { newId } from '../../lib/ids';
+import { type CutProxy, databaseBehindCutProxy } from '../../test/cut-proxy';
 import { TEST_DIALECT, createTestWallet, signIn } from '../../test/test-app';
 import { useTestApp } from '../../test/test-hooks';
 
@@ -15,7 +20,8 @@ const announced = (html: string) =>
   /<link rel="preload" as="image"[^>]* href="([^"]+)"/.exec(html)?.[1] ?? null;
 const previewOf = (fileId: string) => `/api/files/${fileId}/preview?width=480&amp;output=webp`;
 
-describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`, () => {
+/** A built web app's page and route tables, in a temporary folder. */
+function webDist() {
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-pages-'));
   fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(distDir, 'route-reads.json'), JSON.stringify(READS));
@@ -26,6 +32,11 @@ describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`
       '/media': { list: 'media', sizes: SIZES },
     }),
   );
+  return distDir;
+}
+
+describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`, () => {
+  const distDir = webDist();
   const ctx = useTestApp({}, { webDistDir: distDir });
   let moment = Date.parse('2026-01-01T00:00:00.000Z');
   afterAll(() => fs.rmSync(distDir, { recursive: true, force: true }));
@@ -116,3 +127,59 @@ describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`
     expect(announced(await page('/media', {}))).toBeNull();
   });
 });
+
+if (TEST_DIALECT === 'postgres') {
+  describe('a signed-in page while its database is away', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-pages-faults-'));
+    const distDir = webDist();
+    let proxy: CutProxy;
+    let drop: () => Promise<void>;
+    let database: DbHandle;
+    let app: FastifyInstance;
+    let headers: Record<string, string>;
+
+    beforeAll(async () => {
+      const behind = await databaseBehindCutProxy(dataDir);
+      ({ proxy, drop } = behind);
+      const through = proxy.through(behind.url);
+      database = createDb({ databaseUrl: through, sqlitePath: '', connectTimeoutMs: 500 });
+      await migrateToLatest(database.db);
+      const env = loadEnv({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        DATABASE_URL: through,
+        DATABASE_CONNECT_TIMEOUT_MS: '500',
+      });
+      app = await buildApp({ env, database, webDistDir: distDir });
+      await app.ready();
+      ({ headers } = await signIn(app, createTestWallet(203)));
+    });
+
+    afterAll(async () => {
+      await proxy.restore();
+      await app.close();
+      await database.close();
+      await proxy.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(distDir, { recursive: true, force: true });
+    });
+
+    it('is sent at once, with its reads and without the picture, when the database stalls or is cut', async () => {
+      for (const fault of ['stall', 'cut'] as const) {
+        if (fault === 'stall') proxy.stall();
+        else await proxy.cut();
+        const started = performance.now();
+        const res = await app.inject({ method: 'GET', url: '/dashboard', headers });
+        expect(res.statusCode, fault).toBe(200);
+        expect(performance.now() - started, fault).toBeLessThan(1000);
+        expect(res.body, fault).toContain(
+          '<link rel="preload" as="fetch" crossorigin href="/api/characters?limit=3">',
+        );
+        expect(announced(res.body), fault).toBeNull();
+        await proxy.restore();
+      }
+    });
+  });
+}
