@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../config/env';
 import { type DbHandle, createDb, migrateToLatest } from '../db/client';
-import { type CutProxy, databaseBehindCutProxy } from '../test/cut-proxy';
+import { type CutProxy, type ProxiedApp, appBehindCutProxy } from '../test/cut-proxy';
 import { type TestWallet, TEST_DIALECT, createTestWallet, signIn } from '../test/test-app';
 
 const character = (name: string, size = 10) => ({
@@ -19,14 +19,12 @@ const character = (name: string, size = 10) => ({
 });
 
 /** The real app on `database`, with a temporary DATA_DIR and the system clock. */
-async function appOn(database: DbHandle, dataDir: string, databaseUrl?: string) {
+async function appOn(database: DbHandle, dataDir: string) {
   await migrateToLatest(database.db);
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    DATABASE_CONNECT_TIMEOUT_MS: '500',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp({ env, database });
   await app.ready();
@@ -96,30 +94,21 @@ if (TEST_DIALECT === 'sqlite') {
 if (TEST_DIALECT === 'postgres') {
   describe('a PostgreSQL database that goes away and comes back', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-db-faults-'));
+    let proxied: ProxiedApp;
     let proxy: CutProxy;
-    let database: DbHandle;
-    let drop: () => Promise<void>;
     let app: FastifyInstance;
     let wallet: TestWallet;
     let headers: Record<string, string>;
 
     beforeAll(async () => {
-      const behind = await databaseBehindCutProxy(dataDir);
-      ({ proxy, drop } = behind);
-      // Every connection of the app (queries, job queue, announcements) goes through the proxy.
-      const through = proxy.through(behind.url);
-      database = createDb({ databaseUrl: through, sqlitePath: '', connectTimeoutMs: 500 });
-      app = await appOn(database, dataDir, through);
+      proxied = await appBehindCutProxy(dataDir);
+      ({ app, proxy } = proxied);
       wallet = createTestWallet();
       ({ headers } = await signIn(app, wallet));
     });
 
     afterAll(async () => {
-      await proxy.restore();
-      await app.close();
-      await database.close();
-      await proxy.close();
-      await drop();
+      await proxied.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 

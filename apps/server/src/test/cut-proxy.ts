@@ -1,4 +1,8 @@
 import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { type AppDeps, buildApp } from '../app';
+import { loadEnv } from '../config/env';
+import { createDb, migrateToLatest } from '../db/client';
 import { createTestDatabase } from './test-app';
 
 /**
@@ -103,4 +107,46 @@ export async function databaseBehindCutProxy(dataDir: string): Promise<ProxiedDa
   const { hostname, port } = new URL(url);
   const proxy = await startCutProxy({ host: hostname, port: Number(port) });
   return { url, proxy, drop: created.drop };
+}
+
+export interface ProxiedApp {
+  app: FastifyInstance;
+  proxy: CutProxy;
+  /** Restores the proxy, then closes the app, its database and the proxy, and drops the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh PostgreSQL database that every one of its connections (queries, job
+ * queue, announcements) reaches through a cut proxy, giving up on a connection after 500 ms.
+ */
+export async function appBehindCutProxy(
+  dataDir: string,
+  deps: Pick<AppDeps, 'webDistDir'> = {},
+): Promise<ProxiedApp> {
+  const behind = await databaseBehindCutProxy(dataDir);
+  const { proxy } = behind;
+  const through = proxy.through(behind.url);
+  const database = createDb({ databaseUrl: through, sqlitePath: '', connectTimeoutMs: 500 });
+  await migrateToLatest(database.db);
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: through,
+    DATABASE_CONNECT_TIMEOUT_MS: '500',
+  });
+  const app = await buildApp({ env, database, ...deps });
+  await app.ready();
+  return {
+    app,
+    proxy,
+    close: async () => {
+      await proxy.restore();
+      await app.close();
+      await database.close();
+      await proxy.close();
+      await behind.drop();
+    },
+  };
 }

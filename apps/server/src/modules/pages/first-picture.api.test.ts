@@ -1,13 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadEnv } from '../../config/env';
-import { type DbHandle, createDb, migrateToLatest } from '../../db/client';
 import { newId } from '../../lib/ids';
-import { type CutProxy, databaseBehindCutProxy } from '../../test/cut-proxy';
+import { type ProxiedApp, appBehindCutProxy } from '../../test/cut-proxy';
 import { TEST_DIALECT, createTestWallet, signIn } from '../../test/test-app';
 import { useTestApp } from '../../test/test-hooks';
 
@@ -132,42 +128,23 @@ if (TEST_DIALECT === 'postgres') {
   describe('a signed-in page while its database is away', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-pages-faults-'));
     const distDir = webDist();
-    let proxy: CutProxy;
-    let drop: () => Promise<void>;
-    let database: DbHandle;
-    let app: FastifyInstance;
+    let proxied: ProxiedApp;
     let headers: Record<string, string>;
 
     beforeAll(async () => {
-      const behind = await databaseBehindCutProxy(dataDir);
-      ({ proxy, drop } = behind);
-      const through = proxy.through(behind.url);
-      database = createDb({ databaseUrl: through, sqlitePath: '', connectTimeoutMs: 500 });
-      await migrateToLatest(database.db);
-      const env = loadEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        DATABASE_URL: through,
-        DATABASE_CONNECT_TIMEOUT_MS: '500',
-      });
-      app = await buildApp({ env, database, webDistDir: distDir });
-      await app.ready();
-      ({ headers } = await signIn(app, createTestWallet(203)));
+      proxied = await appBehindCutProxy(dataDir, { webDistDir: distDir });
+      ({ headers } = await signIn(proxied.app, createTestWallet(203)));
     });
 
     afterAll(async () => {
-      await proxy.restore();
-      await app.close();
-      await database.close();
-      await proxy.close();
-      await drop();
+      await proxied.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(distDir, { recursive: true, force: true });
     });
 
     it('is sent at once, with its reads and without the picture, when the database stalls or is cut', async () => {
       for (const fault of ['stall', 'cut'] as const) {
+        const { app, proxy } = proxied;
         if (fault === 'stall') proxy.stall();
         else await proxy.cut();
         const started = performance.now();
