@@ -68,6 +68,10 @@ export function routePreloads(
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(table) });
       this.emitFile({ type: 'asset', fileName: ROUTE_READS_FILE, source: JSON.stringify(reads) });
+      // The server finds a page's picture by the route the page is of: an unknown one is never found.
+      for (const route of Object.keys(pictures)) {
+        if (!(route in routes)) this.error(`route-preloads: a picture is named for ${route}, no route`);
+      }
       this.emitFile({ type: 'asset', fileName: ROUTE_PICTURES_FILE, source: JSON.stringify(pictures) });
     },
   };

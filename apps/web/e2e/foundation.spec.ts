@@ -206,7 +206,7 @@ test("the dashboard and the gallery announce their first reads, and the page's o
   }
 });
 
-test("the dashboard and the gallery announce the user's first picture, which the first card then shows", async ({
+test('the dashboard, the gallery and the viewer announce the picture they draw largest, which they then show', async ({
   page,
 }) => {
   await signIn(page, 109);
@@ -225,6 +225,26 @@ test("the dashboard and the gallery announce the user's first picture, which the
     data: { characterId, type: 'image', prompt: 'The lighthouse at dusk', url: photo },
   });
   expect(media.status(), await media.text()).toBe(201);
+  const { $id: mediaId } = (await media.json()) as { $id: string };
+
+  /** The requests for `url`'s file while `route` loads, and the URL its largest picture shows. */
+  async function load(route: string, url: string, shown: string) {
+    const fileId = fileIdFromUrl(url);
+    const pictures: string[] = [];
+    const onRequest = (request: Request) => {
+      const requested = new URL(request.url());
+      if (requested.pathname.startsWith(`/api/files/${fileId}/`))
+        pictures.push(requested.pathname + requested.search);
+    };
+    page.on('request', onRequest);
+    await page.goto(route);
+    const picture = page.locator(shown).first();
+    await expect(picture).toHaveJSProperty('complete', true);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    const drawn = new URL(await picture.evaluate((img: HTMLImageElement) => img.currentSrc));
+    return { pictures, drawn: drawn.pathname + drawn.search };
+  }
 
   // The gallery's largest card is its first picture; the dashboard's, its first character's.
   for (const [route, url] of [
@@ -236,22 +256,18 @@ test("the dashboard and the gallery announce the user's first picture, which the
     expect(html, route).toMatch(
       new RegExp(`<link rel="preload" as="image" fetchpriority="high" href="/api/files/${fileId}/preview`),
     );
-    const pictures: string[] = [];
-    const onRequest = (request: Request) => {
-      const requested = new URL(request.url());
-      if (requested.pathname.startsWith(`/api/files/${fileId}/`))
-        pictures.push(requested.pathname + requested.search);
-    };
-    page.on('request', onRequest);
-    await page.goto(route);
-    const firstCard = page.locator(`img[srcset*="/api/files/${fileId}/"]`).first();
-    await expect(firstCard).toHaveJSProperty('complete', true);
-    await page.waitForLoadState('networkidle');
-    page.off('request', onRequest);
+    const { pictures, drawn } = await load(route, url, `img[srcset*="/api/files/${fileId}/"]`);
     // The preload chose the very preview the card shows: one request, never a second size.
-    const shown = new URL(await firstCard.evaluate((img: HTMLImageElement) => img.currentSrc));
-    expect(pictures, route).toEqual([shown.pathname + shown.search]);
+    expect(pictures, route).toEqual([drawn]);
   }
+
+  // The viewer draws its picture whole, over the gallery (whose card of it was loaded above).
+  const viewer = `/media/${mediaId}`;
+  const html = await (await page.request.get(viewer)).text();
+  expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${photo}">`);
+  const { pictures, drawn } = await load(viewer, photo, '[data-testid="viewer-stage"] img');
+  expect(drawn).toBe(photo);
+  expect(pictures.filter((requested) => requested === photo)).toEqual([photo]);
 });
 
 test('a page whose code cannot be loaded says so beneath a working header, and Reload brings it', async ({

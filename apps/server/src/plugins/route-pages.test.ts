@@ -89,26 +89,44 @@ describe('route pages', () => {
     expect(withReads('/media/abc', true).toString()).not.toContain('rel="preload"');
   });
 
-  it("announces the user's largest picture of a signed-in page, sized as its card", () => {
+  it('finds the picture a signed-in page draws largest, by the route it is of', () => {
     const sizes = '(min-width: 640px) 30vw, calc(100vw - 2rem)';
     const pages = routePages(
       distWith(
-        null,
-        { '/dashboard': ['/api/media/stats'], '/media': ['/api/media?limit=100'] },
-        { '/dashboard': { list: 'characters', sizes }, '/settings': { list: 'media', sizes } },
+        { '/dashboard': [], '/media': [], '/media/:id': [], '/media/new': [], '/characters': [] },
+        { '/dashboard': ['/api/media/stats'] },
+        {
+          '/dashboard': { list: 'characters', sizes },
+          '/media/:id': { item: 'media' },
+          '/settings': { list: 'media', sizes },
+        },
+      ),
+      INDEX,
+    ).pictureFor;
+    expect(pages('/dashboard')).toEqual({ list: 'characters', sizes });
+    expect(pages('/dashboard/')).toEqual({ list: 'characters', sizes });
+    // A query changes a list's first card; the viewer's picture is its path's.
+    expect(pages('/dashboard?sort=oldest')).toBeNull();
+    expect(pages('/media/a%20b?type=image')).toEqual({ item: 'media', id: 'a b' });
+    // '/media/new' is the form's route, not an item's; other routes draw no picture of the table.
+    for (const url of ['/media/new', '/media', '/characters', '/settings', '/media/a/b']) {
+      expect(pages(url), url).toBeNull();
+    }
+  });
+
+  it('announces a picture found for a signed-in page, sized as its card when it has previews', () => {
+    const sizes = '(min-width: 640px) 30vw, calc(100vw - 2rem)';
+    const pages = routePages(
+      distWith(
+        { '/dashboard': [], '/media/:id': ['/assets/viewer-d.js'] },
+        { '/dashboard': ['/api/media/stats'] },
+        { '/dashboard': { list: 'characters', sizes }, '/media/:id': { item: 'media' } },
       ),
       INDEX,
     );
-    expect(pages.pictureFor('/dashboard')).toEqual({ list: 'characters', sizes });
-    expect(pages.pictureFor('/dashboard/')).toEqual({ list: 'characters', sizes });
-    // A query changes what the page shows; a page without first reads is not a signed-in page.
-    expect(pages.pictureFor('/dashboard?sort=oldest')).toBeNull();
-    expect(pages.pictureFor('/media')).toBeNull();
-    expect(pages.pictureFor('/settings')).toBeNull();
-
     const preview = (width: number) => `/api/files/f_1/preview?width=${width}&amp;output=webp`;
-    const picture = previewSources('/api/files/f_1/view');
-    expect(pages.pageFor('/dashboard', true, picture).toString()).toBe(
+    const previews = previewSources('/api/files/f_1/view');
+    expect(pages.pageFor('/dashboard', true, previews).toString()).toBe(
       INDEX.toString().replace(
         '</head>',
         '<link rel="preload" as="fetch" crossorigin href="/api/media/stats">' +
@@ -117,8 +135,15 @@ describe('route pages', () => {
           `imagesizes="${sizes}"></head>`,
       ),
     );
+    expect(pages.pageFor('/media/f_1?q=a', true, { src: '/api/files/f_1/view?x=1&y="2"' }).toString()).toBe(
+      INDEX.toString().replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/viewer-d.js">' +
+          '<link rel="preload" as="image" fetchpriority="high" href="/api/files/f_1/view?x=1&amp;y=&quot;2&quot;"></head>',
+      ),
+    );
     // Signed out, the page of everyone: no reads, no picture.
-    expect(pages.pageFor('/dashboard', false, picture).toString()).toBe(INDEX.toString());
+    expect(pages.pageFor('/dashboard', false, previews).toString()).toBe(INDEX.toString());
   });
 
   it("puts what every page carries in every page's head, preloads or none", () => {

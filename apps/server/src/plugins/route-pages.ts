@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PagePicture, PreviewSources } from '@baegen/shared/contract';
+import type { PagePicture } from '@baegen/shared/contract';
 
 /** Written by the web build: route pattern -> the chunks its page loads on demand. */
 const PRELOADS_FILE = 'route-preloads.json';
@@ -12,17 +12,32 @@ const PICTURES_FILE = 'route-pictures.json';
 
 const picturesSchema: z.ZodType<Record<string, PagePicture>> = z.record(
   z.string(),
-  z.object({ list: z.enum(['characters', 'media']), sizes: z.string() }),
+  z.union([
+    z.object({ list: z.enum(['characters', 'media']), sizes: z.string() }),
+    z.object({ item: z.literal('media') }),
+  ]),
 );
+
+/** The picture a request's page draws largest: a list's first, or the item its path names. */
+export type WantedPicture = Extract<PagePicture, { list: unknown }> | { item: 'media'; id: string };
+
+/** A picture to announce: its URL, or a stored picture's sized previews. */
+export interface FoundPicture {
+  src: string;
+  srcSet?: string;
+}
 
 export interface RoutePages {
   /**
-   * The page for `url`; `signedIn` when the request carries a session cookie, `picture` (the
-   * previews of that user's picture for `pictureFor(url)`) to announce it as well.
+   * The page for `url`; `signedIn` when the request carries a session cookie, `picture` (that
+   * user's picture for `pictureFor(url)`) to announce it as well.
    */
-  pageFor(url: string, signedIn?: boolean, picture?: PreviewSources | null): Buffer;
-  /** The picture a signed-in request for `url` draws largest, when the build names one. */
-  pictureFor(url: string): PagePicture | null;
+  pageFor(url: string, signedIn?: boolean, picture?: FoundPicture | null): Buffer;
+  /**
+   * The picture a signed-in request for `url` draws largest, when the build names one: a list's
+   * first only without a query string (which would change the list).
+   */
+  pictureFor(url: string): WantedPicture | null;
 }
 
 function readTable(distDir: string, file: string): Record<string, string[]> {
@@ -43,20 +58,18 @@ const withLinks = (page: Buffer, links: string) =>
   Buffer.from(page.toString('utf8').replace('</head>', `${links}</head>`));
 
 /**
- * An image preload of a stored picture's previews with the card's sizes, so the browser picks the
+ * An image preload of a picture; of sized previews with the card's sizes, so the browser picks the
  * preview the card will ask for.
  */
-function pictureLink({ src, srcSet }: PreviewSources, sizes: string): string {
-  return (
-    `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}" ` +
-    `imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}">`
-  );
+function pictureLink({ src, srcSet }: FoundPicture, sizes: string | undefined): string {
+  const sized = srcSet && sizes ? ` imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}"` : '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}"${sized}>`;
 }
 
 function patternRegex(pattern: string): RegExp {
   const escaped = pattern
     .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${escaped}/?$`);
 }
@@ -99,9 +112,10 @@ export function routePages(distDir: string, indexHtml: Buffer, head = ''): Route
       const links = chunks
         .map((chunk) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${chunk}">`)
         .join('');
-      return { regex: patternRegex(pattern), page: withLinks(plain, links) };
+      return { pattern, regex: patternRegex(pattern), page: withLinks(plain, links) };
     });
-  const pageOf = (pathname: string) => pages.find(({ regex }) => regex.test(pathname))?.page ?? plain;
+  const routeOf = (pathname: string) => pages.find(({ regex }) => regex.test(pathname));
+  const pageOf = (pathname: string) => routeOf(pathname)?.page ?? plain;
   const signedInPages = new Map(
     Object.entries(readTable(distDir, READS_FILE)).map(([pathname, urls]) => {
       const links = urls
@@ -118,15 +132,23 @@ export function routePages(distDir: string, indexHtml: Buffer, head = ''): Route
   };
   return {
     pageFor(url, signedIn = false, picture = null) {
-      const pathname = signedIn ? signedInPath(url) : '';
-      const signedInPage = signedInPages.get(pathname);
-      if (!signedInPage) return pageOf(url.split('?')[0] ?? '');
-      const sizes = pictures[pathname]?.sizes;
-      return picture && sizes ? withLinks(signedInPage, pictureLink(picture, sizes)) : signedInPage;
+      const pathname = url.split('?')[0] ?? '';
+      const page = (signedIn && signedInPages.get(signedInPath(url))) || pageOf(pathname);
+      if (!signedIn || !picture) return page;
+      const wanted = this.pictureFor(url);
+      return wanted
+        ? withLinks(page, pictureLink(picture, 'sizes' in wanted ? wanted.sizes : undefined))
+        : page;
     },
     pictureFor(url) {
-      const pathname = signedInPath(url);
-      return signedInPages.has(pathname) ? (pictures[pathname] ?? null) : null;
+      const [pathname = '', query] = url.split('?');
+      // The route the page is of, ranked as React Router ranks them ('/media/new' is no item).
+      const route = routeOf(pathname);
+      const picture = route ? pictures[route.pattern] : undefined;
+      if (!route || !picture) return null;
+      if ('list' in picture) return query === undefined ? picture : null;
+      const id = route.regex.exec(pathname)?.[1];
+      return id ? { item: picture.item, id: decodeURIComponent(id) } : null;
     },
   };
 }

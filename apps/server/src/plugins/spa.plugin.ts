@@ -2,14 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  type PagePicture,
-  PUBLIC_CONFIG_ELEMENT_ID,
-  type PreviewSources,
-  publicConfigSchema,
-} from '@baegen/shared/contract';
+import { PUBLIC_CONFIG_ELEMENT_ID, publicConfigSchema } from '@baegen/shared/contract';
 import { AppError } from '../errors/app-error';
-import { jsonDataBlock, routePages } from './route-pages';
+import { type FoundPicture, type WantedPicture, jsonDataBlock, routePages } from './route-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -27,11 +22,10 @@ export interface PageUser {
   /** Whether a request carries a session cookie (not whether the session is still valid). */
   carriesSession(request: FastifyRequest): boolean;
   /**
-   * The previews of the first picture of that user's `list`, or null: none, none stored here, no
-   * valid session, or not found in time. It never throws; a page is sent without the picture
-   * rather than late or not at all.
+   * That user's `wanted` picture, or null: none, none stored here, no valid session, or not found
+   * in time. It never throws; a page is sent without the picture rather than late or not at all.
    */
-  firstPicture(request: FastifyRequest, list: PagePicture['list']): Promise<PreviewSources | null>;
+  firstPicture(request: FastifyRequest, wanted: WantedPicture): Promise<FoundPicture | null>;
 }
 
 const SIGNED_OUT: PageUser = { carriesSession: () => false, firstPicture: async () => null };
@@ -61,8 +55,8 @@ async function registerSpa(app: FastifyInstance, distDir: string, user: PageUser
   });
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const signedIn = user.carriesSession(request);
-    const shown = signedIn ? pages.pictureFor(request.url) : null;
-    const picture = shown ? await user.firstPicture(request, shown.list) : null;
+    const wanted = signedIn ? pages.pictureFor(request.url) : null;
+    const picture = wanted ? await user.firstPicture(request, wanted) : null;
     return (
       reply
         .header('Cache-Control', picture ? PRIVATE : NO_CACHE)

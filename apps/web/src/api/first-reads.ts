@@ -40,11 +40,13 @@ export const ROUTE_READS: Record<string, string[]> = {
 };
 
 /**
- * Page path -> the card picture that page draws largest on a phone (its `lcp` card): the dashboard's
- * first recent character, the gallery's first card. The build writes them (route-pictures.json),
- * and the server announces that user's picture with the page, so it downloads beside the scripts.
+ * Route pattern -> the picture that page draws largest on a phone: the dashboard's first recent
+ * character (its `lcp` card), the gallery's first card, the viewer's picture. The build writes them
+ * (route-pictures.json), and the server announces that user's picture with the page, so it
+ * downloads beside the scripts.
  */
 export const ROUTE_PICTURES: Record<string, PagePicture> = {
   [ROUTES.dashboard]: { list: 'characters', sizes: COMPACT_SIZES },
   [ROUTES.media]: { list: 'media', sizes: GALLERY_SIZES },
+  [`${ROUTES.media}/:id`]: { item: 'media' },
 };

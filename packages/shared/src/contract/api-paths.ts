@@ -90,11 +90,10 @@ export function listUrl(path: string, params: ListParams): string {
 }
 
 /**
- * What a signed-in page shows largest on a phone: the first picture of one of the user's lists
- * (unfiltered, newest first), drawn at the img `sizes` of its card. The web build writes these per
- * page path; the server announces that picture as an image preload in the page it sends.
+ * What a signed-in page shows largest on a phone, which the server announces as an image preload
+ * in the page it sends; the web build writes these per route pattern.
+ * - `list`: the first picture of one of the user's lists (unfiltered, newest first), drawn at the
+ *   img `sizes` of its card;
+ * - `item`: the picture of the media item whose id the path names (`/media/:id`), drawn whole.
  */
-export interface PagePicture {
-  list: 'characters' | 'media';
-  sizes: string;
-}
+export type PagePicture = { list: 'characters' | 'media'; sizes: string } | { item: 'media' };

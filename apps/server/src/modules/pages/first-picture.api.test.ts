@@ -21,11 +21,17 @@ function webDist() {
   const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'baegen-pages-'));
   fs.writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(distDir, 'route-reads.json'), JSON.stringify(READS));
+  const routes = ['/dashboard', '/media', '/media/new', '/media/:id', '/characters'];
+  fs.writeFileSync(
+    path.join(distDir, 'route-preloads.json'),
+    JSON.stringify(Object.fromEntries(routes.map((route) => [route, []]))),
+  );
   fs.writeFileSync(
     path.join(distDir, 'route-pictures.json'),
     JSON.stringify({
       '/dashboard': { list: 'characters', sizes: SIZES },
       '/media': { list: 'media', sizes: SIZES },
+      '/media/:id': { item: 'media' },
     }),
   );
   return distDir;
@@ -56,10 +62,11 @@ describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`
   }
   async function addMedia(userId: string, type: 'image' | 'video', url: string) {
     moment += 1000;
+    const id = newId();
     await ctx.database.db
       .insertInto('media')
       .values({
-        id: newId(),
+        id,
         user_id: userId,
         character_id: 'gone',
         type,
@@ -71,6 +78,7 @@ describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`
         generation: null,
       })
       .execute();
+    return id;
   }
 
   let headers: Record<string, string>;
@@ -113,10 +121,26 @@ describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`
     expect(announced(await page('/media'))).toBeNull();
   });
 
+  it("is the viewer's own picture, whole, whatever the gallery's query; none for a video or no item", async () => {
+    const image = await addMedia(userId, 'image', '/api/files/image_6/view');
+    const video = await addMedia(userId, 'video', '/api/files/video_7/view');
+    const elsewhere = await addMedia(userId, 'image', 'https://cdn.example.com/a.png');
+    for (const url of [`/media/${image}`, `/media/${image}?type=image&q=dusk`]) {
+      const html = await page(url);
+      expect(html, url).toContain(
+        '<link rel="preload" as="image" fetchpriority="high" href="/api/files/image_6/view">',
+      );
+    }
+    for (const url of [`/media/${video}`, `/media/${elsewhere}`, '/media/no_such_item', '/media/new']) {
+      expect(announced(await page(url)), url).toBeNull();
+    }
+  });
+
   it("is never another user's, nor anyone's for a session that is not valid", async () => {
     const other = await signIn(ctx.app, createTestWallet(202));
-    await addMedia(userId, 'image', '/api/files/image_5/view');
+    const mine = await addMedia(userId, 'image', '/api/files/image_5/view');
     expect(announced(await page('/media', other.headers))).toBeNull();
+    expect(announced(await page(`/media/${mine}`, other.headers))).toBeNull();
     const stale = await page('/media', { cookie: 'baegen_session=not-a-session' });
     expect(announced(stale)).toBeNull();
     expect(stale).toContain('<link rel="preload" as="fetch" crossorigin href="/api/media?limit=100">');

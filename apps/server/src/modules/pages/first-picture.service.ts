@@ -4,17 +4,20 @@ import {
   type ListResponse,
   type Media,
   type MediaListQuery,
-  type PagePicture,
-  type PreviewSources,
   characterListQuerySchema,
+  fileIdFromUrl,
   mediaListQuerySchema,
   previewSources,
 } from '@baegen/shared/contract';
+import type { FoundPicture, WantedPicture } from '../../plugins/route-pages';
 
-/** The lists a page's first picture comes from, as their services read them. */
-export interface PictureLists {
+/** Where a page's picture comes from, as the services read it. */
+export interface PictureSources {
   characters: { list(userId: string, query: CharacterListQuery): Promise<ListResponse<Character>> };
-  media: { list(userId: string, query: MediaListQuery): Promise<ListResponse<Media>> };
+  media: {
+    list(userId: string, query: MediaListQuery): Promise<ListResponse<Media>>;
+    get(userId: string, id: string): Promise<Media>;
+  };
 }
 
 // Unfiltered and in the default order, as the page's own first read asks for them.
@@ -22,23 +25,27 @@ const FIRST_CHARACTER = characterListQuerySchema.parse({ limit: 1 });
 const FIRST_MEDIA = mediaListQuerySchema.parse({ limit: 1 });
 
 /**
- * The previews of the first picture of one of a user's lists, as the first card of that list shows
- * it: a character's portrait, a saved image. None when that picture is stored elsewhere (the card
- * shows it as it is) or is a video (its card plays the video).
+ * A user's picture as the page draws it: the first card of a list shows a character's portrait or
+ * a saved image as sized previews; the viewer shows its item's image whole. None for a picture
+ * stored elsewhere (drawn as it is, from elsewhere) or a video (its player shows it).
  */
 export class FirstPictureService {
-  constructor(private readonly lists: PictureLists) {}
+  constructor(private readonly sources: PictureSources) {}
 
-  async of(userId: string, list: PagePicture['list']): Promise<PreviewSources | null> {
-    return previewSources((await this.firstUrl(userId, list)) ?? '');
+  async of(userId: string, wanted: WantedPicture): Promise<FoundPicture | null> {
+    if ('item' in wanted) {
+      const media = await this.sources.media.get(userId, wanted.id);
+      return media.type === 'image' && fileIdFromUrl(media.url) ? { src: media.url } : null;
+    }
+    return previewSources((await this.firstUrl(userId, wanted.list)) ?? '');
   }
 
-  private async firstUrl(userId: string, list: PagePicture['list']): Promise<string | null> {
+  private async firstUrl(userId: string, list: 'characters' | 'media'): Promise<string | null> {
     if (list === 'characters') {
-      const [first] = (await this.lists.characters.list(userId, FIRST_CHARACTER)).documents;
+      const [first] = (await this.sources.characters.list(userId, FIRST_CHARACTER)).documents;
       return first?.imageUrl ?? null;
     }
-    const [first] = (await this.lists.media.list(userId, FIRST_MEDIA)).documents;
+    const [first] = (await this.sources.media.list(userId, FIRST_MEDIA)).documents;
     return first?.type === 'image' ? first.url : null;
   }
 }
