@@ -109,7 +109,7 @@ describe('route pages', () => {
     expect(pages('/dashboard?sort=oldest')).toBeNull();
     expect(pages('/media/a%20b?type=image')).toEqual({ item: 'media', id: 'a b' });
     // '/media/new' is the form's route, not an item's; other routes draw no picture of the table.
-    for (const url of ['/media/new', '/media', '/characters', '/settings', '/media/a/b']) {
+    for (const url of ['/media/new', '/media', '/characters', '/settings', '/media/a/b', '/media/%E0%A4%A']) {
       expect(pages(url), url).toBeNull();
     }
   });

@@ -66,6 +66,15 @@ function pictureLink({ src, srcSet }: FoundPicture, sizes: string | undefined): 
   return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}"${sized}>`;
 }
 
+/** A path parameter as the app reads it; '' for one no client could have written. */
+function decoded(parameter: string): string {
+  try {
+    return decodeURIComponent(parameter);
+  } catch {
+    return '';
+  }
+}
+
 function patternRegex(pattern: string): RegExp {
   const escaped = pattern
     .split('/')
@@ -130,25 +139,24 @@ export function routePages(distDir: string, indexHtml: Buffer, head = ''): Route
     const [pathname = '', query] = url.split('?');
     return query === undefined ? pathname.replace(/(.)\/$/, '$1') : '';
   };
+  const pictureFor = (url: string): WantedPicture | null => {
+    const [pathname = '', query] = url.split('?');
+    // The route the page is of, ranked as React Router ranks them ('/media/new' is no item).
+    const route = routeOf(pathname);
+    const picture = route ? pictures[route.pattern] : undefined;
+    if (!route || !picture) return null;
+    if ('list' in picture) return query === undefined ? picture : null;
+    const id = decoded(route.regex.exec(pathname)?.[1] ?? '');
+    return id ? { item: picture.item, id } : null;
+  };
   return {
     pageFor(url, signedIn = false, picture = null) {
       const pathname = url.split('?')[0] ?? '';
       const page = (signedIn && signedInPages.get(signedInPath(url))) || pageOf(pathname);
-      if (!signedIn || !picture) return page;
-      const wanted = this.pictureFor(url);
-      return wanted
-        ? withLinks(page, pictureLink(picture, 'sizes' in wanted ? wanted.sizes : undefined))
-        : page;
+      const wanted = signedIn && picture ? pictureFor(url) : null;
+      if (!wanted || !picture) return page;
+      return withLinks(page, pictureLink(picture, 'sizes' in wanted ? wanted.sizes : undefined));
     },
-    pictureFor(url) {
-      const [pathname = '', query] = url.split('?');
-      // The route the page is of, ranked as React Router ranks them ('/media/new' is no item).
-      const route = routeOf(pathname);
-      const picture = route ? pictures[route.pattern] : undefined;
-      if (!route || !picture) return null;
-      if ('list' in picture) return query === undefined ? picture : null;
-      const id = route.regex.exec(pathname)?.[1];
-      return id ? { item: picture.item, id: decodeURIComponent(id) } : null;
-    },
+    pictureFor,
   };
 }

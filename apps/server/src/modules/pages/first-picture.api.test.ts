@@ -131,7 +131,8 @@ describe(`a signed-in page announces its user's first picture (${TEST_DIALECT})`
         '<link rel="preload" as="image" fetchpriority="high" href="/api/files/image_6/view">',
       );
     }
-    for (const url of [`/media/${video}`, `/media/${elsewhere}`, '/media/no_such_item', '/media/new']) {
+    const missing = ['/media/no_such_item', '/media/new', `/media/${'x'.repeat(2000)}`];
+    for (const url of [`/media/${video}`, `/media/${elsewhere}`, ...missing]) {
       expect(announced(await page(url)), url).toBeNull();
     }
   });
