@@ -10,7 +10,7 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 /** Where the server finds, for each signed-in page path, the API reads to announce with it. */
 export const ROUTE_READS_FILE = 'route-reads.json';
 
-/** Where the server finds, for each signed-in page path, the card picture it draws largest. */
+/** Where the server finds, for each signed-in route pattern, the picture its page draws largest. */
 export const ROUTE_PICTURES_FILE = 'route-pictures.json';
 
 /**
@@ -20,7 +20,7 @@ export const ROUTE_PICTURES_FILE = 'route-pictures.json';
  * them one import after another (the entry carries no preload helper: see vite.config.ts).
  * `routes` maps a pattern (`/characters/edit/:id`) to source modules relative to the web root.
  * Writes `route-reads.json` as well: `reads`, page path -> the API URLs that page reads first; and
- * `route-pictures.json`: `pictures`, page path -> the list and sizes of its largest card picture.
+ * `route-pictures.json`: `pictures`, route pattern -> the picture its page draws largest.
  */
 export function routePreloads(
   routes: Record<string, string[]>,

@@ -7,7 +7,7 @@ import type { PagePicture } from '@baegen/shared/contract';
 const PRELOADS_FILE = 'route-preloads.json';
 /** Written by the web build: signed-in page path -> the API URLs it reads first. */
 const READS_FILE = 'route-reads.json';
-/** Written by the web build: signed-in page path -> the card picture it draws largest. */
+/** Written by the web build: signed-in route pattern -> the picture its page draws largest. */
 const PICTURES_FILE = 'route-pictures.json';
 
 const picturesSchema: z.ZodType<Record<string, PagePicture>> = z.record(
