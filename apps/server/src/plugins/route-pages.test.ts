@@ -125,7 +125,7 @@ describe('route pages', () => {
       INDEX,
     );
     const preview = (width: number) => `/api/files/f_1/preview?width=${width}&amp;output=webp`;
-    const previews = previewSources('/api/files/f_1/view');
+    const previews = { ...previewSources('/api/files/f_1/view')!, sizes };
     expect(pages.pageFor('/dashboard', true, previews).toString()).toBe(
       INDEX.toString().replace(
         '</head>',

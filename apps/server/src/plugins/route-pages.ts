@@ -21,10 +21,11 @@ const picturesSchema: z.ZodType<Record<string, PagePicture>> = z.record(
 /** The picture a request's page draws largest: a list's first, or the item its path names. */
 export type WantedPicture = Extract<PagePicture, { list: unknown }> | { item: 'media'; id: string };
 
-/** A picture to announce: its URL, or a stored picture's sized previews. */
+/** A picture to announce: its URL, or a stored picture's previews with its card's img `sizes`. */
 export interface FoundPicture {
   src: string;
   srcSet?: string;
+  sizes?: string;
 }
 
 export interface RoutePages {
@@ -61,7 +62,7 @@ const withLinks = (page: Buffer, links: string) =>
  * An image preload of a picture; of sized previews with the card's sizes, so the browser picks the
  * preview the card will ask for.
  */
-function pictureLink({ src, srcSet }: FoundPicture, sizes: string | undefined): string {
+function pictureLink({ src, srcSet, sizes }: FoundPicture): string {
   const sized = srcSet && sizes ? ` imagesrcset="${attribute(srcSet)}" imagesizes="${attribute(sizes)}"` : '';
   return `<link rel="preload" as="image" fetchpriority="high" href="${attribute(src)}"${sized}>`;
 }
@@ -153,9 +154,7 @@ export function routePages(distDir: string, indexHtml: Buffer, head = ''): Route
     pageFor(url, signedIn = false, picture = null) {
       const pathname = url.split('?')[0] ?? '';
       const page = (signedIn && signedInPages.get(signedInPath(url))) || pageOf(pathname);
-      const wanted = signedIn && picture ? pictureFor(url) : null;
-      if (!wanted || !picture) return page;
-      return withLinks(page, pictureLink(picture, 'sizes' in wanted ? wanted.sizes : undefined));
+      return signedIn && picture ? withLinks(page, pictureLink(picture)) : page;
     },
     pictureFor,
   };

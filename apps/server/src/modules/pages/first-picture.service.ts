@@ -37,7 +37,8 @@ export class FirstPictureService {
       const media = await this.sources.media.get(userId, wanted.id);
       return media.type === 'image' && fileIdFromUrl(media.url) ? { src: media.url } : null;
     }
-    return previewSources((await this.firstUrl(userId, wanted.list)) ?? '');
+    const previews = previewSources((await this.firstUrl(userId, wanted.list)) ?? '');
+    return previews && { ...previews, sizes: wanted.sizes };
   }
 
   private async firstUrl(userId: string, list: 'characters' | 'media'): Promise<string | null> {
